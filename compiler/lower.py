@@ -474,6 +474,7 @@ class CardLowering:
         self.event: Trigger | None = None  # the trigger of the ability being lowered ("that much", "that player")
         self.last_player: Ref | None = None  # the player of the last instruction that named one
         self.chose = False  # an instruction before, in this ability, had a player choose a kind ("of that type")
+        self.chose_permanent = False  # an instruction before had players choose permanents ("the rest")
 
     # amounts and costs ---------------------------------------------------
 
@@ -680,6 +681,10 @@ class CardLowering:
                     self.ck.error(t, "a target in a graveyard is a card: write '... card in your graveyard'")
                 zone, f, words = "graveyard", replace(f, controller="you"), words + " in your graveyard"
             self.targets.append(TargetIR(TargetKind.OBJECT, f, zone, condition, words=words))
+        elif k == "RestRef":
+            if not self.chose_permanent:
+                self.ck.error(t, "'the rest' needs a choice before it ('each player chooses a creature they control')")
+            return rf.RestRef()
         elif k == "ThatRef":
             return rf.LastAffected(words="that spell or ability")
         elif k == "UpToTargets":
@@ -819,6 +824,13 @@ class CardLowering:
             self.ck.error(e, "an option can't itself be 'of that type'")
         self.chose = True
         return ef.ChooseAmong(player, options)
+
+    def effect_ChoosePermanentEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # 608.2d: a choice of a permanent as the instruction is followed; "the rest" refers to it.
+        player = self.player(e.player, cond)
+        self.last_player = player
+        self.chose_permanent = True
+        return ef.ChoosePermanent(player, self.their_filter(e.filter, e, player))
 
     def effect_ExtraTurnEffect(self, e: Any, cond: Condition | None) -> Effect:
         player = self.player(e.player, cond)

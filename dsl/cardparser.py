@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '30f0bbae1918d7295a946fbbad6d3d3bd51474a4e1815781ec95f9117ff1e130'
+GRAMMAR = '5051872e3f75cfd57d3993c1649e9fb8712643bf6292f8ff91e6b97d0acd5159'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -314,6 +314,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'last'),
     ('ChooseAmongEffect', 'common', 'ChooseAmongEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('ChoosePermanentEffect', 'common', 'ChoosePermanentEffect', ''),
+    ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'extra'),
     ('ExtraTurnEffect', 'common', 'ExtraTurnEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
@@ -551,6 +554,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('ThatRef', 'common', 'ThatRef', ''),
     ('__asgn_plain', 'plain', '', 'enchanted'),
     ('EnchantedRef', 'common', 'EnchantedRef', ''),
+    ('__asgn_plain', 'plain', '', 'rest'),
+    ('RestRef', 'common', 'RestRef', ''),
     ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
     ('__asgn_plain', 'plain', '', 'whose'),
@@ -17879,25 +17884,23 @@ class CardParser:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                while True:
-                    p13 = p11
-                    res14: list[Any] = []
-                    r = self.r_PlayerRef_0(p13)
-                    if r is None:
-                        break
-                    q, v = r
-                    p13 = q
-                    if v:
-                        res14.append(v)
-                    if res14:
-                        n = Nt(res14)
-                        n.rule = 291
-                    q = p13
-                    v = n if res14 else None
-                    p11 = q
-                    if v is not None:
-                        res12.append(v)
+                p13 = p11
+                res14: list[Any] = []
+                r = self.r_PlayerRef_0(p13)
+                if r is None:
+                    p = c
+                    ch = ch0
                     break
+                q, v = r
+                p13 = q
+                if v:
+                    res14.append(v)
+                if res14:
+                    n = Nt(res14)
+                    n.rule = 291
+                p11 = p13
+                if res14 and n:
+                    res12.append(n)
                 r = self.e92_0(p11)
                 if r is None:
                     p = c
@@ -17907,98 +17910,32 @@ class CardParser:
                 p11 = q
                 if v:
                     res12.append(v)
-                q = sk0[p11]
-                if q < 0:
-                    q = _WS0(text, p11).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p11] = q
-                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                r = self.e93_0(p11)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'an', '')
-                q += 2
+                q, v = r
                 p11 = q
-                res12.append(v)
-                q = sk0[p11]
-                if q < 0:
-                    q = _WS0(text, p11).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p11] = q
-                if not (text.startswith('extra', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'extra', '')
-                q += 5
-                p11 = q
-                res12.append(v)
+                if v:
+                    res12.append(v)
                 p15 = p11
                 res16: list[Any] = []
-                q = sk0[p15]
-                if q < 0:
-                    q = _WS0(text, p15).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p15] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_ObjectFilter_0(p15)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'turn', '')
-                q += 4
+                q, v = r
                 p15 = q
-                res16.append(v)
+                if v:
+                    res16.append(v)
                 if res16:
                     n = Nt(res16)
                     n.rule = 292
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
-                q = sk0[p11]
-                if q < 0:
-                    q = _WS0(text, p11).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p11] = q
-                if not (text.startswith('after', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'after', '')
-                q += 5
-                p11 = q
-                res12.append(v)
-                q = sk0[p11]
-                if q < 0:
-                    q = _WS0(text, p11).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p11] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p11 = q
-                res12.append(v)
-                q = sk0[p11]
-                if q < 0:
-                    q = _WS0(text, p11).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p11] = q
-                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'one', '')
-                q += 3
-                p11 = q
-                res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
                     n.rule = 293
@@ -18013,146 +17950,78 @@ class CardParser:
             while True:
                 p17 = p
                 res18: list[Any] = []
-                p19 = p17
-                res20: list[Any] = []
-                r = self.r_PlayerRef_0(p19)
+                while True:
+                    p19 = p17
+                    res20: list[Any] = []
+                    r = self.r_PlayerRef_0(p19)
+                    if r is None:
+                        break
+                    q, v = r
+                    p19 = q
+                    if v:
+                        res20.append(v)
+                    if res20:
+                        n = Nt(res20)
+                        n.rule = 294
+                    q = p19
+                    v = n if res20 else None
+                    p17 = q
+                    if v is not None:
+                        res18.append(v)
+                    break
+                r = self.e94_0(p17)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p19 = q
+                p17 = q
                 if v:
-                    res20.append(v)
-                if res20:
-                    n = Nt(res20)
-                    n.rule = 294
-                p17 = p19
-                if res20 and n:
-                    res18.append(n)
+                    res18.append(v)
                 q = sk0[p17]
                 if q < 0:
                     q = _WS0(text, p17).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
-                p17 = q
-                res18.append(v)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cast', '')
-                q += 4
-                p17 = q
-                res18.append(v)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('spells', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'spells', '')
-                q += 6
-                p17 = q
-                res18.append(v)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p17 = q
-                res18.append(v)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p17 = q
-                res18.append(v)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('same', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'same', '')
-                q += 4
-                p17 = q
-                res18.append(v)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'name', '')
-                q += 4
-                p17 = q
-                res18.append(v)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'as', '')
+                v = (q, 'an', '')
                 q += 2
+                p17 = q
+                res18.append(v)
+                q = sk0[p17]
+                if q < 0:
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
+                if not (text.startswith('extra', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'extra', '')
+                q += 5
                 p17 = q
                 res18.append(v)
                 p21 = p17
                 res22: list[Any] = []
-                r = self.r_BackWord_0(p21)
-                if r is None:
+                q = sk0[p21]
+                if q < 0:
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'turn', '')
+                q += 4
                 p21 = q
-                if v:
-                    res22.append(v)
+                res22.append(v)
                 if res22:
                     n = Nt(res22)
                     n.rule = 295
@@ -18165,11 +18034,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('after', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'until', '')
+                v = (q, 'after', '')
                 q += 5
                 p17 = q
                 res18.append(v)
@@ -18179,11 +18048,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'your', '')
+                v = (q, 'this', '')
                 q += 4
                 p17 = q
                 res18.append(v)
@@ -18193,41 +18062,243 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'next', '')
-                q += 4
+                v = (q, 'one', '')
+                q += 3
                 p17 = q
                 res18.append(v)
-                p23 = p17
+                if res18:
+                    n = Nt(res18 if len(res18) == 1 and type(res18[0]) is not list else flatten(res18))
+                    n.rule = 296
+                q = p17
+                v = n if res18 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F63:
+            while True:
+                p23 = p
                 res24: list[Any] = []
+                p25 = p23
+                res26: list[Any] = []
+                r = self.r_PlayerRef_0(p25)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p25 = q
+                if v:
+                    res26.append(v)
+                if res26:
+                    n = Nt(res26)
+                    n.rule = 297
+                p23 = p25
+                if res26 and n:
+                    res24.append(n)
                 q = sk0[p23]
                 if q < 0:
                     q = _WS0(text, p23).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cast', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('spells', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'spells', '')
+                q += 6
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('same', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'same', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'name', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
+                q += 2
+                p23 = q
+                res24.append(v)
+                p27 = p23
+                res28: list[Any] = []
+                r = self.r_BackWord_0(p27)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p27 = q
+                if v:
+                    res28.append(v)
+                if res28:
+                    n = Nt(res28)
+                    n.rule = 298
+                p23 = p27
+                if res28 and n:
+                    res24.append(n)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'until', '')
+                q += 5
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'next', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                p29 = p23
+                res30: list[Any] = []
+                q = sk0[p29]
+                if q < 0:
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'turn', '')
                 q += 4
-                p23 = q
-                res24.append(v)
+                p29 = q
+                res30.append(v)
+                if res30:
+                    n = Nt(res30)
+                    n.rule = 299
+                p23 = p29
+                if res30 and n:
+                    res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 296
-                p17 = p23
-                if res24 and n:
-                    res18.append(n)
-                if res18:
-                    n = Nt(res18)
-                    n.rule = 297
-                q = p17
-                v = n if res18 else None
+                    n.rule = 300
+                q = p23
+                v = n if res24 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -18261,131 +18332,131 @@ class CardParser:
                 break
         if ch in _F63:
             while True:
-                p25 = p
-                res26: list[Any] = []
-                p27 = p25
-                res28: list[Any] = []
-                r = self.r_PlayerRef_0(p27)
+                p31 = p
+                res32: list[Any] = []
+                p33 = p31
+                res34: list[Any] = []
+                r = self.r_PlayerRef_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p27 = q
+                p33 = q
                 if v:
-                    res28.append(v)
-                if res28:
-                    n = Nt(res28)
-                    n.rule = 298
-                p25 = p27
-                if res28 and n:
-                    res26.append(n)
-                p29 = p25
-                res30: list[Any] = []
-                r = self.r_ActionWord_0(p29)
+                    res34.append(v)
+                if res34:
+                    n = Nt(res34)
+                    n.rule = 301
+                p31 = p33
+                if res34 and n:
+                    res32.append(n)
+                p35 = p31
+                res36: list[Any] = []
+                r = self.r_ActionWord_0(p35)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p29 = q
+                p35 = q
                 if v:
-                    res30.append(v)
-                if res30:
-                    n = Nt(res30)
-                    n.rule = 299
-                p25 = p29
-                if res30 and n:
-                    res26.append(n)
-                q = sk0[p25]
+                    res36.append(v)
+                if res36:
+                    n = Nt(res36)
+                    n.rule = 302
+                p31 = p35
+                if res36 and n:
+                    res32.append(n)
+                q = sk0[p31]
                 if q < 0:
-                    q = _WS0(text, p25).end()
+                    q = _WS0(text, p31).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p25] = q
+                    sk0[p31] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p25 = q
-                res26.append(v)
-                q = sk0[p25]
+                p31 = q
+                res32.append(v)
+                q = sk0[p31]
                 if q < 0:
-                    q = _WS0(text, p25).end()
+                    q = _WS0(text, p31).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p25] = q
+                    sk0[p31] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p25 = q
-                res26.append(v)
-                q = sk0[p25]
+                p31 = q
+                res32.append(v)
+                q = sk0[p31]
                 if q < 0:
-                    q = _WS0(text, p25).end()
+                    q = _WS0(text, p31).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p25] = q
+                    sk0[p31] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'card', '')
                 q += 4
-                p25 = q
-                res26.append(v)
-                q = sk0[p25]
+                p31 = q
+                res32.append(v)
+                q = sk0[p31]
                 if q < 0:
-                    q = _WS0(text, p25).end()
+                    q = _WS0(text, p31).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p25] = q
+                    sk0[p31] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p25 = q
-                res26.append(v)
-                q = sk0[p25]
+                p31 = q
+                res32.append(v)
+                q = sk0[p31]
                 if q < 0:
-                    q = _WS0(text, p25).end()
+                    q = _WS0(text, p31).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p25] = q
+                    sk0[p31] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p25 = q
-                res26.append(v)
-                q = sk0[p25]
+                p31 = q
+                res32.append(v)
+                q = sk0[p31]
                 if q < 0:
-                    q = _WS0(text, p25).end()
+                    q = _WS0(text, p31).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p25] = q
+                    sk0[p31] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p25 = q
-                res26.append(v)
-                if res26:
-                    n = Nt(res26)
-                    n.rule = 300
-                q = p25
-                v = n if res26 else None
+                p31 = q
+                res32.append(v)
+                if res32:
+                    n = Nt(res32)
+                    n.rule = 303
+                q = p31
+                v = n if res32 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -18419,101 +18490,37 @@ class CardParser:
                 break
         if ch in _F63:
             while True:
-                p31 = p
-                res32: list[Any] = []
-                p33 = p31
-                res34: list[Any] = []
-                r = self.r_PlayerRef_0(p33)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p33 = q
-                if v:
-                    res34.append(v)
-                if res34:
-                    n = Nt(res34)
-                    n.rule = 301
-                p31 = p33
-                if res34 and n:
-                    res32.append(n)
-                r = self.e93_0(p31)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p31 = q
-                if v:
-                    res32.append(v)
-                p35 = p31
-                res36: list[Any] = []
-                r = self.r_Amount_0(p35)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p35 = q
-                if v:
-                    res36.append(v)
-                if res36:
-                    n = Nt(res36)
-                    n.rule = 302
-                p31 = p35
-                if res36 and n:
-                    res32.append(n)
-                q = sk0[p31]
-                if q < 0:
-                    q = _WS0(text, p31).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p31] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'life', '')
-                q += 4
-                p31 = q
-                res32.append(v)
-                while True:
-                    p37 = p31
-                    res38: list[Any] = []
-                    r = self.r_PerCount_0(p37)
-                    if r is None:
-                        break
-                    q, v = r
-                    p37 = q
-                    if v:
-                        res38.append(v)
-                    if res38:
-                        n = Nt(res38)
-                        n.rule = 303
-                    q = p37
-                    v = n if res38 else None
-                    p31 = q
-                    if v is not None:
-                        res32.append(v)
-                    break
-                if res32:
-                    n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 304
-                q = p31
-                v = n if res32 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F63:
-            while True:
-                p39 = p
+                p37 = p
+                res38: list[Any] = []
+                p39 = p37
                 res40: list[Any] = []
-                p41 = p39
+                r = self.r_PlayerRef_0(p39)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p39 = q
+                if v:
+                    res40.append(v)
+                if res40:
+                    n = Nt(res40)
+                    n.rule = 304
+                p37 = p39
+                if res40 and n:
+                    res38.append(n)
+                r = self.e95_0(p37)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p37 = q
+                if v:
+                    res38.append(v)
+                p41 = p37
                 res42: list[Any] = []
-                r = self.r_PlayerRef_0(p41)
+                r = self.r_Amount_0(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18525,38 +18532,74 @@ class CardParser:
                 if res42:
                     n = Nt(res42)
                     n.rule = 305
-                p39 = p41
+                p37 = p41
                 if res42 and n:
-                    res40.append(n)
-                r = self.e94_0(p39)
-                if r is None:
+                    res38.append(n)
+                q = sk0[p37]
+                if q < 0:
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
-                p39 = q
-                if v:
-                    res40.append(v)
-                p43 = p39
-                res44: list[Any] = []
-                r = self.r_Amount_0(p43)
-                if r is None:
-                    p = c
-                    ch = ch0
+                v = (q, 'life', '')
+                q += 4
+                p37 = q
+                res38.append(v)
+                while True:
+                    p43 = p37
+                    res44: list[Any] = []
+                    r = self.r_PerCount_0(p43)
+                    if r is None:
+                        break
+                    q, v = r
+                    p43 = q
+                    if v:
+                        res44.append(v)
+                    if res44:
+                        n = Nt(res44)
+                        n.rule = 306
+                    q = p43
+                    v = n if res44 else None
+                    p37 = q
+                    if v is not None:
+                        res38.append(v)
                     break
-                q, v = r
-                p43 = q
-                if v:
-                    res44.append(v)
-                if res44:
-                    n = Nt(res44)
-                    n.rule = 306
-                p39 = p43
-                if res44 and n:
-                    res40.append(n)
-                p45 = p39
+                if res38:
+                    n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
+                    n.rule = 307
+                q = p37
+                v = n if res38 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F63:
+            while True:
+                p45 = p
                 res46: list[Any] = []
-                r = self.r_CounterKind_0(p45)
+                p47 = p45
+                res48: list[Any] = []
+                r = self.r_PlayerRef_0(p47)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p47 = q
+                if v:
+                    res48.append(v)
+                if res48:
+                    n = Nt(res48)
+                    n.rule = 308
+                p45 = p47
+                if res48 and n:
+                    res46.append(n)
+                r = self.e96_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18565,38 +18608,9 @@ class CardParser:
                 p45 = q
                 if v:
                     res46.append(v)
-                if res46:
-                    n = Nt(res46)
-                    n.rule = 307
-                p39 = p45
-                if res46 and n:
-                    res40.append(n)
-                r = self.e95_0(p39)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p39 = q
-                if v:
-                    res40.append(v)
-                if res40:
-                    n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 308
-                q = p39
-                v = n if res40 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F63:
-            while True:
-                p47 = p
-                res48: list[Any] = []
-                p49 = p47
+                p49 = p45
                 res50: list[Any] = []
-                r = self.r_PlayerRef_0(p49)
+                r = self.r_Amount_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18608,78 +18622,135 @@ class CardParser:
                 if res50:
                     n = Nt(res50)
                     n.rule = 309
-                p47 = p49
+                p45 = p49
                 if res50 and n:
-                    res48.append(n)
-                r = self.e96_0(p47)
+                    res46.append(n)
+                p51 = p45
+                res52: list[Any] = []
+                r = self.r_CounterKind_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p47 = q
+                p51 = q
                 if v:
-                    res48.append(v)
-                r = self.e97_0(p47)
+                    res52.append(v)
+                if res52:
+                    n = Nt(res52)
+                    n.rule = 310
+                p45 = p51
+                if res52 and n:
+                    res46.append(n)
+                r = self.e97_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p47 = q
+                p45 = q
                 if v:
-                    res48.append(v)
-                r = self.e98_0(p47)
+                    res46.append(v)
+                if res46:
+                    n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
+                    n.rule = 311
+                q = p45
+                v = n if res46 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F63:
+            while True:
+                p53 = p
+                res54: list[Any] = []
+                p55 = p53
+                res56: list[Any] = []
+                r = self.r_PlayerRef_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p47 = q
+                p55 = q
                 if v:
-                    res48.append(v)
-                q = sk0[p47]
+                    res56.append(v)
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 312
+                p53 = p55
+                if res56 and n:
+                    res54.append(n)
+                r = self.e98_0(p53)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p53 = q
+                if v:
+                    res54.append(v)
+                r = self.e99_0(p53)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p53 = q
+                if v:
+                    res54.append(v)
+                r = self.e100_0(p53)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p53 = q
+                if v:
+                    res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p53] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p47 = q
-                res48.append(v)
-                r = self.e99_0(p47)
+                p53 = q
+                res54.append(v)
+                r = self.e101_0(p53)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p47 = q
+                p53 = q
                 if v:
-                    res48.append(v)
-                q = sk0[p47]
+                    res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p53] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p47 = q
-                res48.append(v)
-                if res48:
-                    n = Nt(res48 if len(res48) == 1 and type(res48[0]) is not list else flatten(res48))
-                    n.rule = 310
-                q = p47
-                v = n if res48 else None
+                p53 = q
+                res54.append(v)
+                if res54:
+                    n = Nt(res54 if len(res54) == 1 and type(res54[0]) is not list else flatten(res54))
+                    n.rule = 313
+                q = p53
+                v = n if res54 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -18830,182 +18901,182 @@ class CardParser:
                 break
         if ch in _F63:
             while True:
-                p51 = p
-                res52: list[Any] = []
-                p53 = p51
-                res54: list[Any] = []
-                r = self.r_PlayerRef_0(p53)
+                p57 = p
+                res58: list[Any] = []
+                p59 = p57
+                res60: list[Any] = []
+                r = self.r_PlayerRef_0(p59)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p53 = q
+                p59 = q
                 if v:
-                    res54.append(v)
-                if res54:
-                    n = Nt(res54)
-                    n.rule = 311
-                p51 = p53
-                if res54 and n:
-                    res52.append(n)
-                q = sk0[p51]
+                    res60.append(v)
+                if res60:
+                    n = Nt(res60)
+                    n.rule = 314
+                p57 = p59
+                if res60 and n:
+                    res58.append(n)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p51).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p51] = q
+                    sk0[p57] = q
                 if not (text.startswith('puts', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'puts', '')
                 q += 4
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p51).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p51] = q
+                    sk0[p57] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p51).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p51] = q
+                    sk0[p57] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p51 = q
-                res52.append(v)
-                p55 = p51
-                res56: list[Any] = []
-                r = self.r_Amount_0(p55)
+                p57 = q
+                res58.append(v)
+                p61 = p57
+                res62: list[Any] = []
+                r = self.r_Amount_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p55 = q
+                p61 = q
                 if v:
-                    res56.append(v)
-                if res56:
-                    n = Nt(res56)
-                    n.rule = 312
-                p51 = p55
-                if res56 and n:
-                    res52.append(n)
-                r = self.e100_0(p51)
+                    res62.append(v)
+                if res62:
+                    n = Nt(res62)
+                    n.rule = 315
+                p57 = p61
+                if res62 and n:
+                    res58.append(n)
+                r = self.e102_0(p57)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p51 = q
+                p57 = q
                 if v:
-                    res52.append(v)
-                q = sk0[p51]
+                    res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p51).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p51] = q
+                    sk0[p57] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p51).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p51] = q
+                    sk0[p57] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p51).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p51] = q
+                    sk0[p57] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p51).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p51] = q
+                    sk0[p57] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p51).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p51] = q
+                    sk0[p57] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p51).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p51] = q
+                    sk0[p57] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'graveyard', '')
                 q += 9
-                p51 = q
-                res52.append(v)
-                if res52:
-                    n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 313
-                q = p51
-                v = n if res52 else None
+                p57 = q
+                res58.append(v)
+                if res58:
+                    n = Nt(res58 if len(res58) == 1 and type(res58[0]) is not list else flatten(res58))
+                    n.rule = 316
+                q = p57
+                v = n if res58 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19247,161 +19318,161 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p57 = p
-                res58: list[Any] = []
-                q = sk0[p57]
+                p63 = p
+                res64: list[Any] = []
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p63] = q
                 if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'until', '')
                 q += 5
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p63 = q
+                res64.append(v)
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p63] = q
                 if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'end', '')
                 q += 3
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p63 = q
+                res64.append(v)
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p63] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p63 = q
+                res64.append(v)
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p63] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'turn', '')
                 q += 4
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p63 = q
+                res64.append(v)
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p63] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, ',', '')
                 q += 1
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p63 = q
+                res64.append(v)
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p63] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'you', '')
                 q += 3
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p63 = q
+                res64.append(v)
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p63] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'may', '')
                 q += 3
-                p57 = q
-                res58.append(v)
-                p59 = p57
-                res60: list[Any] = []
-                q = sk0[p59]
+                p63 = q
+                res64.append(v)
+                p65 = p63
+                res66: list[Any] = []
+                q = sk0[p65]
                 if q < 0:
-                    q = _WS0(text, p59).end()
+                    q = _WS0(text, p65).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p59] = q
+                    sk0[p65] = q
                 if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'play', '')
                 q += 4
-                p59 = q
-                res60.append(v)
-                if res60:
-                    n = Nt(res60)
-                    n.rule = 314
-                p57 = p59
-                if res60 and n:
-                    res58.append(n)
-                q = sk0[p57]
+                p65 = q
+                res66.append(v)
+                if res66:
+                    n = Nt(res66)
+                    n.rule = 317
+                p63 = p65
+                if res66 and n:
+                    res64.append(n)
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p63] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'that', '')
                 q += 4
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p63 = q
+                res64.append(v)
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p63] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'card', '')
                 q += 4
-                p57 = q
-                res58.append(v)
-                if res58:
-                    n = Nt(res58)
-                    n.rule = 315
-                q = p57
-                v = n if res58 else None
+                p63 = q
+                res64.append(v)
+                if res64:
+                    n = Nt(res64)
+                    n.rule = 318
+                q = p63
+                v = n if res64 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19461,128 +19532,128 @@ class CardParser:
                 break
         if ch in _F67:
             while True:
-                p61 = p
-                res62: list[Any] = []
-                p63 = p61
-                res64: list[Any] = []
-                r = self.r_TargetRef_0(p63)
+                p67 = p
+                res68: list[Any] = []
+                p69 = p67
+                res70: list[Any] = []
+                r = self.r_TargetRef_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p63 = q
+                p69 = q
                 if v:
-                    res64.append(v)
-                if res64:
-                    n = Nt(res64)
-                    n.rule = 316
-                p61 = p63
-                if res64 and n:
-                    res62.append(n)
-                q = sk0[p61]
+                    res70.append(v)
+                if res70:
+                    n = Nt(res70)
+                    n.rule = 319
+                p67 = p69
+                if res70 and n:
+                    res68.append(n)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
+                    sk0[p67] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p61 = q
-                res62.append(v)
-                q = sk0[p61]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
+                    sk0[p67] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p61 = q
-                res62.append(v)
-                q = sk0[p61]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
+                    sk0[p67] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'creature', '')
                 q += 8
-                p61 = q
-                res62.append(v)
-                q = sk0[p61]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
+                    sk0[p67] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p61 = q
-                res62.append(v)
-                q = sk0[p61]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
+                    sk0[p67] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p61 = q
-                res62.append(v)
-                q = sk0[p61]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
+                    sk0[p67] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p61 = q
-                res62.append(v)
-                q = sk0[p61]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
+                    sk0[p67] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p61 = q
-                res62.append(v)
-                if res62:
-                    n = Nt(res62)
-                    n.rule = 317
-                q = p61
-                v = n if res62 else None
+                p67 = q
+                res68.append(v)
+                if res68:
+                    n = Nt(res68)
+                    n.rule = 320
+                q = p67
+                v = n if res68 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19616,138 +19687,11 @@ class CardParser:
                 break
         if ch in _F9:
             while True:
-                p65 = p
-                res66: list[Any] = []
-                p67 = p65
-                res68: list[Any] = []
-                r = self.r_ActionWord_0(p67)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p67 = q
-                if v:
-                    res68.append(v)
-                if res68:
-                    n = Nt(res68)
-                    n.rule = 318
-                p65 = p67
-                if res68 and n:
-                    res66.append(n)
-                q = sk0[p65]
-                if q < 0:
-                    q = _WS0(text, p65).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
-                if q < 0:
-                    q = _WS0(text, p65).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p65 = q
-                res66.append(v)
-                r = self.e101_0(p65)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p65 = q
-                if v:
-                    res66.append(v)
-                q = sk0[p65]
-                if q < 0:
-                    q = _WS0(text, p65).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p65 = q
-                res66.append(v)
-                p69 = p65
-                res70: list[Any] = []
-                r = self.r_PlayerRef_0(p69)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p69 = q
-                if v:
-                    res70.append(v)
-                if res70:
-                    n = Nt(res70)
-                    n.rule = 319
-                p65 = p69
-                if res70 and n:
-                    res66.append(n)
-                q = sk0[p65]
-                if q < 0:
-                    q = _WS0(text, p65).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p65 = q
-                res66.append(v)
-                if res66:
-                    n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 320
-                q = p65
-                v = n if res66 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F12:
-            while True:
                 p71 = p
                 res72: list[Any] = []
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'pay', '')
-                q += 3
-                p71 = q
-                res72.append(v)
                 p73 = p71
                 res74: list[Any] = []
-                r = self.r_Cost_0(p73)
+                r = self.r_ActionWord_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19762,9 +19706,91 @@ class CardParser:
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
-                if res72:
-                    n = Nt(res72)
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p71 = q
+                res72.append(v)
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p71 = q
+                res72.append(v)
+                r = self.e103_0(p71)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p71 = q
+                if v:
+                    res72.append(v)
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p71 = q
+                res72.append(v)
+                p75 = p71
+                res76: list[Any] = []
+                r = self.r_PlayerRef_0(p75)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p75 = q
+                if v:
+                    res76.append(v)
+                if res76:
+                    n = Nt(res76)
                     n.rule = 322
+                p71 = p75
+                if res76 and n:
+                    res72.append(n)
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p71 = q
+                res72.append(v)
+                if res72:
+                    n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
+                    n.rule = 323
                 q = p71
                 v = n if res72 else None
                 if v is not None:
@@ -19772,41 +19798,27 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F12:
             while True:
-                p75 = p
-                res76: list[Any] = []
-                p77 = p75
+                p77 = p
                 res78: list[Any] = []
-                r = self.r_ActionWord_0(p77)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p77 = q
-                if v:
-                    res78.append(v)
-                if res78:
-                    n = Nt(res78)
-                    n.rule = 323
-                p75 = p77
-                if res78 and n:
-                    res76.append(n)
-                q = sk0[p75]
+                q = sk0[p77]
                 if q < 0:
-                    q = _WS0(text, p75).end()
+                    q = _WS0(text, p77).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
-                if m is None:
+                    sk0[p77] = q
+                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                p79 = p75
+                v = (q, 'pay', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                p79 = p77
                 res80: list[Any] = []
-                r = self.r_Amount_0(p79)
+                r = self.r_Cost_0(p79)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19818,68 +19830,26 @@ class CardParser:
                 if res80:
                     n = Nt(res80)
                     n.rule = 324
-                p75 = p79
+                p77 = p79
                 if res80 and n:
-                    res76.append(n)
-                if res76:
-                    n = Nt(res76)
+                    res78.append(n)
+                if res78:
+                    n = Nt(res78)
                     n.rule = 325
-                q = p75
-                v = n if res76 else None
+                q = p77
+                v = n if res78 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F9:
             while True:
                 p81 = p
                 res82: list[Any] = []
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attach', '')
-                q += 6
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p81 = q
-                res82.append(v)
                 p83 = p81
                 res84: list[Any] = []
-                r = self.r_TargetRef_0(p83)
+                r = self.r_ActionWord_0(p83)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19894,9 +19864,37 @@ class CardParser:
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                p85 = p81
+                res86: list[Any] = []
+                r = self.r_Amount_0(p85)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p85 = q
+                if v:
+                    res86.append(v)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 327
+                p81 = p85
+                if res86 and n:
+                    res82.append(n)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 327
+                    n.rule = 328
                 q = p81
                 v = n if res82 else None
                 if v is not None:
@@ -19904,42 +19902,53 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F5:
             while True:
-                p85 = p
-                res86: list[Any] = []
-                p87 = p85
+                p87 = p
                 res88: list[Any] = []
-                r = self.r_TargetRef_0(p87)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p87 = q
-                if v:
-                    res88.append(v)
-                if res88:
-                    n = Nt(res88)
-                    n.rule = 328
-                p85 = p87
-                if res88 and n:
-                    res86.append(n)
-                q = sk0[p85]
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p87] = q
+                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'fights', '')
+                v = (q, 'attach', '')
                 q += 6
-                p85 = q
-                res86.append(v)
-                p89 = p85
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p87 = q
+                res88.append(v)
+                p89 = p87
                 res90: list[Any] = []
                 r = self.r_TargetRef_0(p89)
                 if r is None:
@@ -19953,82 +19962,26 @@ class CardParser:
                 if res90:
                     n = Nt(res90)
                     n.rule = 329
-                p85 = p89
+                p87 = p89
                 if res90 and n:
-                    res86.append(n)
-                if res86:
-                    n = Nt(res86)
+                    res88.append(n)
+                if res88:
+                    n = Nt(res88)
                     n.rule = 330
-                q = p85
-                v = n if res86 else None
+                q = p87
+                v = n if res88 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F8:
+        if ch in _F67:
             while True:
                 p91 = p
                 res92: list[Any] = []
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'look', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'at', '')
-                q += 2
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p91 = q
-                res92.append(v)
                 p93 = p91
                 res94: list[Any] = []
-                r = self.r_Amount_0(p93)
+                r = self.r_TargetRef_0(p93)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20049,338 +20002,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p91] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'cards', '')
-                q += 5
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'one', '')
-                q += 3
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'them', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'rest', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'bottom', '')
+                v = (q, 'fights', '')
                 q += 6
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
                 p91 = q
                 res92.append(v)
                 p95 = p91
                 res96: list[Any] = []
-                q = sk0[p95]
-                if q < 0:
-                    q = _WS0(text, p95).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p95] = q
-                if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                r = self.r_TargetRef_0(p95)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'order', '')
-                q += 5
+                q, v = r
                 p95 = q
-                res96.append(v)
+                if v:
+                    res96.append(v)
                 if res96:
                     n = Nt(res96)
                     n.rule = 332
@@ -20397,13 +20037,69 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F8:
             while True:
                 p97 = p
                 res98: list[Any] = []
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'look', '')
+                q += 4
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'at', '')
+                q += 2
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p97 = q
+                res98.append(v)
                 p99 = p97
                 res100: list[Any] = []
-                r = self.r_TargetRef_0(p99)
+                r = self.r_Amount_0(p99)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20424,11 +20120,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p97] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'deals', '')
+                v = (q, 'cards', '')
                 q += 5
                 p97 = q
                 res98.append(v)
@@ -20438,39 +20134,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p97] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'damage', '')
-                q += 6
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equal', '')
-                q += 5
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
+                v = (q, 'of', '')
                 q += 2
                 p97 = q
                 res98.append(v)
@@ -20480,11 +20148,291 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p97] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'its', '')
+                v = (q, 'your', '')
+                q += 4
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rest', '')
+                q += 4
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'bottom', '')
+                q += 6
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
                 q += 3
                 p97 = q
                 res98.append(v)
@@ -20496,11 +20444,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'power', '')
+                v = (q, 'order', '')
                 q += 5
                 p101 = q
                 res102.append(v)
@@ -20510,40 +20458,9 @@ class CardParser:
                 p97 = p101
                 if res102 and n:
                     res98.append(n)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p97 = q
-                res98.append(v)
-                p103 = p97
-                res104: list[Any] = []
-                r = self.r_TargetRef_0(p103)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p103 = q
-                if v:
-                    res104.append(v)
-                if res104:
-                    n = Nt(res104)
-                    n.rule = 336
-                p97 = p103
-                if res104 and n:
-                    res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 337
+                    n.rule = 336
                 q = p97
                 v = n if res98 else None
                 if v is not None:
@@ -20551,44 +20468,136 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F20:
+        if ch in _F67:
             while True:
-                p105 = p
+                p103 = p
+                res104: list[Any] = []
+                p105 = p103
                 res106: list[Any] = []
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'move', '')
-                q += 4
-                p105 = q
-                res106.append(v)
-                p107 = p105
-                res108: list[Any] = []
-                r = self.r_Amount_0(p107)
+                r = self.r_TargetRef_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p107 = q
+                p105 = q
                 if v:
-                    res108.append(v)
+                    res106.append(v)
+                if res106:
+                    n = Nt(res106)
+                    n.rule = 337
+                p103 = p105
+                if res106 and n:
+                    res104.append(n)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p103 = q
+                res104.append(v)
+                p107 = p103
+                res108: list[Any] = []
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p107 = q
+                res108.append(v)
                 if res108:
                     n = Nt(res108)
                     n.rule = 338
-                p105 = p107
+                p103 = p107
                 if res108 and n:
-                    res106.append(n)
-                p109 = p105
+                    res104.append(n)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p103 = q
+                res104.append(v)
+                p109 = p103
                 res110: list[Any] = []
-                r = self.r_CounterKind_0(p109)
+                r = self.r_TargetRef_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20600,66 +20609,40 @@ class CardParser:
                 if res110:
                     n = Nt(res110)
                     n.rule = 339
-                p105 = p109
+                p103 = p109
                 if res110 and n:
-                    res106.append(n)
-                r = self.e102_0(p105)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p105 = q
-                if v:
-                    res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
-                q += 4
-                p105 = q
-                res106.append(v)
-                p111 = p105
-                res112: list[Any] = []
-                r = self.r_TargetRef_0(p111)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p111 = q
-                if v:
-                    res112.append(v)
-                if res112:
-                    n = Nt(res112)
+                    res104.append(n)
+                if res104:
+                    n = Nt(res104)
                     n.rule = 340
-                p105 = p111
-                if res112 and n:
-                    res106.append(n)
-                q = sk0[p105]
+                q = p103
+                v = n if res104 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                p111 = p
+                res112: list[Any] = []
+                q = sk0[p111]
                 if q < 0:
-                    q = _WS0(text, p105).end()
+                    q = _WS0(text, p111).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p111] = q
+                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'onto', '')
+                v = (q, 'move', '')
                 q += 4
-                p105 = q
-                res106.append(v)
-                p113 = p105
+                p111 = q
+                res112.append(v)
+                p113 = p111
                 res114: list[Any] = []
-                r = self.r_TargetRef_0(p113)
+                r = self.r_Amount_0(p113)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20671,14 +20654,102 @@ class CardParser:
                 if res114:
                     n = Nt(res114)
                     n.rule = 341
-                p105 = p113
+                p111 = p113
                 if res114 and n:
-                    res106.append(n)
-                if res106:
-                    n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
+                    res112.append(n)
+                p115 = p111
+                res116: list[Any] = []
+                r = self.r_CounterKind_0(p115)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p115 = q
+                if v:
+                    res116.append(v)
+                if res116:
+                    n = Nt(res116)
                     n.rule = 342
-                q = p105
-                v = n if res106 else None
+                p111 = p115
+                if res116 and n:
+                    res112.append(n)
+                r = self.e104_0(p111)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p111 = q
+                if v:
+                    res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p111 = q
+                res112.append(v)
+                p117 = p111
+                res118: list[Any] = []
+                r = self.r_TargetRef_0(p117)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p117 = q
+                if v:
+                    res118.append(v)
+                if res118:
+                    n = Nt(res118)
+                    n.rule = 343
+                p111 = p117
+                if res118 and n:
+                    res112.append(n)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'onto', '')
+                q += 4
+                p111 = q
+                res112.append(v)
+                p119 = p111
+                res120: list[Any] = []
+                r = self.r_TargetRef_0(p119)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p119 = q
+                if v:
+                    res120.append(v)
+                if res120:
+                    n = Nt(res120)
+                    n.rule = 344
+                p111 = p119
+                if res120 and n:
+                    res112.append(n)
+                if res112:
+                    n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
+                    n.rule = 345
+                q = p111
+                v = n if res112 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20704,7 +20775,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 343
+        n.rule = 346
         return q, n
 
     def e54_0(self, p: int) -> Any:
@@ -20725,7 +20796,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 344
+        n.rule = 347
         return q, n
 
     def e55_1(self, p: int) -> Any:
@@ -20746,7 +20817,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e103_1(p1)
+                r = self.e105_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20757,7 +20828,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 345
+                    n.rule = 348
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -20811,13 +20882,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 346
+                    n.rule = 349
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 347
+                    n.rule = 350
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -20864,13 +20935,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 348
+                    n.rule = 351
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 349
+                    n.rule = 352
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -20917,13 +20988,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 350
+                    n.rule = 353
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 351
+                    n.rule = 354
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21052,7 +21123,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 352
+                n.rule = 355
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21099,7 +21170,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 353
+                n.rule = 356
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21129,7 +21200,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 354
+            n.rule = 357
         p = p5
         if res6 and n:
             res.append(n)
@@ -21171,7 +21242,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 355
+                n.rule = 358
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21201,11 +21272,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 356
+            n.rule = 359
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e104_0(p)
+        r = self.e106_0(p)
         if r is None:
             return None
         q, v = r
@@ -21215,7 +21286,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 357
+        n.rule = 360
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -21283,7 +21354,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e105_0(p1)
+            r = self.e107_0(p1)
             if r is None:
                 break
             q, v = r
@@ -21308,7 +21379,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e106_0(p3)
+            r = self.e108_0(p3)
             if r is None:
                 break
             q, v = r
@@ -21356,7 +21427,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 358
+                n.rule = 361
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21375,7 +21446,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e107_0(p)
+        r = self.e109_0(p)
         if r is None:
             return None
         q, v = r
@@ -21405,11 +21476,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 359
+            n.rule = 362
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e108_0(p)
+        r = self.e110_0(p)
         if r is None:
             return None
         q, v = r
@@ -21443,7 +21514,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e109_0(p11)
+            r = self.e111_0(p11)
             if r is None:
                 break
             q, v = r
@@ -21468,7 +21539,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 360
+        n.rule = 363
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -21570,7 +21641,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e110_0(p)
+        r = self.e112_0(p)
         if r is None:
             return None
         q, v = r
@@ -21612,14 +21683,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 361
+            n.rule = 364
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 362
+        n.rule = 365
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -21663,7 +21734,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 363
+        n.rule = 366
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -21708,13 +21779,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 364
+                n.rule = 367
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 365
+                n.rule = 368
             q = p1
             v = n if res2 else None
             p = q
@@ -21725,7 +21796,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 366
+        n.rule = 369
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -21823,7 +21894,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 367
+        n.rule = 370
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -21896,14 +21967,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 368
+            n.rule = 371
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 369
+        n.rule = 372
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -22055,7 +22126,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 370
+        n.rule = 373
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22111,7 +22182,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 371
+            n.rule = 374
         p = p1
         if res2 and n:
             res.append(n)
@@ -22238,7 +22309,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 372
+        n.rule = 375
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22311,14 +22382,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 373
+            n.rule = 376
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 374
+        n.rule = 377
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -22470,7 +22541,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 375
+        n.rule = 378
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22529,7 +22600,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 376
+                n.rule = 379
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22548,14 +22619,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e111_0(p)
+        r = self.e113_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e112_0(p)
+        r = self.e114_0(p)
         if r is None:
             return None
         q, v = r
@@ -22612,7 +22683,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 377
+                n.rule = 380
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22622,7 +22693,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 378
+        n.rule = 381
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -22849,7 +22920,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e113_0(p)
+            r = self.e115_0(p)
             if r is None:
                 p = c
                 break
@@ -22859,7 +22930,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e114_0(p)
+            r = self.e116_0(p)
             if r is None:
                 p = c
                 break
@@ -22875,7 +22946,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e115_0(p)
+            r = self.e117_0(p)
             if r is None:
                 p = c
                 break
@@ -22885,7 +22956,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e116_0(p)
+            r = self.e118_0(p)
             if r is None:
                 p = c
                 break
@@ -22914,7 +22985,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 379
+        n.rule = 382
         return q, n
 
     def e74_0(self, p: int) -> Any:
@@ -22949,7 +23020,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 380
+        n.rule = 383
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -22984,7 +23055,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 381
+        n.rule = 384
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -23019,7 +23090,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 382
+        n.rule = 385
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -23045,7 +23116,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e117_0(p1)
+            r = self.e119_0(p1)
             if r is None:
                 p = c
                 break
@@ -23065,7 +23136,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e118_0(p)
+            r = self.e120_0(p)
             if r is None:
                 p = c
                 break
@@ -23082,7 +23153,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e119_0(p)
+            r = self.e121_0(p)
             if r is None:
                 p = c
                 break
@@ -23358,7 +23429,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e120_0(p)
+            r = self.e122_0(p)
             if r is None:
                 p = c
                 break
@@ -23387,7 +23458,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 383
+        n.rule = 386
         return q, n
 
     def e83_0(self, p: int) -> Any:
@@ -23485,7 +23556,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 384
+                    n.rule = 387
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23524,7 +23595,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 385
+                    n.rule = 388
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -23572,7 +23643,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 386
+                    n.rule = 389
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -23597,7 +23668,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 387
+                    n.rule = 390
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -23636,7 +23707,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 388
+                    n.rule = 391
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -23663,7 +23734,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e121_0(p15)
+                r = self.e123_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23708,7 +23779,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 389
+                    n.rule = 392
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23755,7 +23826,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 390
+                    n.rule = 393
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23775,7 +23846,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 391
+                    n.rule = 394
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -23802,7 +23873,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 392
+                    n.rule = 395
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23836,7 +23907,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 391
+                    n.rule = 394
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -23863,7 +23934,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 393
+                    n.rule = 396
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -23883,7 +23954,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 391
+                    n.rule = 394
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -23910,7 +23981,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 394
+                    n.rule = 397
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -23944,7 +24015,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 391
+                    n.rule = 394
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -23971,7 +24042,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 395
+                    n.rule = 398
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24005,7 +24076,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 391
+                    n.rule = 394
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24032,7 +24103,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 396
+                    n.rule = 399
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24066,7 +24137,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 391
+                    n.rule = 394
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -24093,7 +24164,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 397
+                    n.rule = 400
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -24113,7 +24184,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 391
+                    n.rule = 394
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -24161,7 +24232,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 401
         return p, n
 
     def e85_0(self, p: int) -> Any:
@@ -24182,7 +24253,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e122_0(p1)
+                r = self.e124_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24214,7 +24285,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e123_0(p3)
+                r = self.e125_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24365,7 +24436,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 399
+                    n.rule = 402
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24404,7 +24475,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 400
+            n.rule = 403
         p = p1
         if res2 and n:
             res.append(n)
@@ -24432,7 +24503,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e124_0(p)
+        r = self.e126_0(p)
         if r is None:
             return None
         q, v = r
@@ -24502,7 +24573,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 401
+        n.rule = 404
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24511,14 +24582,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e125_0(p)
+        r = self.e127_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e126_0(p)
+        r = self.e128_0(p)
         if r is None:
             return None
         q, v = r
@@ -24537,7 +24608,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e127_0(p)
+        r = self.e129_0(p)
         if r is None:
             return None
         q, v = r
@@ -24570,7 +24641,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 402
+                n.rule = 405
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24580,7 +24651,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 403
+        n.rule = 406
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24612,14 +24683,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 404
+            n.rule = 407
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 405
+        n.rule = 408
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24638,14 +24709,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 406
+                n.rule = 409
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e128_0(p)
+        r = self.e130_0(p)
         if r is None:
             return None
         q, v = r
@@ -24663,11 +24734,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 407
+            n.rule = 410
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e129_0(p)
+        r = self.e131_0(p)
         if r is None:
             return None
         q, v = r
@@ -24686,7 +24757,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 408
+                n.rule = 411
             q = p5
             v = n if res6 else None
             p = q
@@ -24696,7 +24767,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 409
+        n.rule = 412
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -24800,14 +24871,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 410
+            n.rule = 413
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 411
+        n.rule = 414
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -24839,12 +24910,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 412
+            n.rule = 415
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e130_0(p)
+            r = self.e132_0(p)
             if r is None:
                 break
             q, v = r
@@ -24871,7 +24942,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 413
+            n.rule = 416
         p = p3
         if res4 and n:
             res.append(n)
@@ -24906,24 +24977,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 414
+            n.rule = 417
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e131_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e132_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e133_0(p)
         if r is None:
             return None
@@ -24932,6 +24989,20 @@ class CardParser:
         if v:
             res.append(v)
         r = self.e134_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e135_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e136_0(p)
         if r is None:
             return None
         q, v = r
@@ -24953,7 +25024,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e135_0(p7)
+            r = self.e137_0(p7)
             if r is None:
                 break
             q, v = r
@@ -24997,7 +25068,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 415
+                n.rule = 418
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25005,7 +25076,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e136_0(p)
+            r = self.e138_0(p)
             if r is None:
                 break
             q, v = r
@@ -25016,7 +25087,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 416
+        n.rule = 419
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25037,64 +25108,6 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e137_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        if not res:
-            return p, None
-        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 417
-        return p, n
-
-    def r_DiscardEffect_0(self, p: int) -> Any:
-        # DiscardEffect: Sequence (rule)
-        v: Any
-        res: list[Any] = []
-        while True:
-            p1 = p
-            res2: list[Any] = []
-            r = self.r_PlayerRef_0(p1)
-            if r is None:
-                break
-            q, v = r
-            p1 = q
-            if v:
-                res2.append(v)
-            if res2:
-                n = Nt(res2)
-                n.rule = 418
-            q = p1
-            v = n if res2 else None
-            p = q
-            if v is not None:
-                res.append(v)
-            break
-        r = self.e138_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        p3 = p
-        res4: list[Any] = []
-        r = self.r_Amount_0(p3)
-        if r is None:
-            return None
-        q, v = r
-        p3 = q
-        if v:
-            res4.append(v)
-        if res4:
-            n = Nt(res4)
-            n.rule = 419
-        p = p3
-        if res4 and n:
-            res.append(n)
         r = self.e139_0(p)
         if r is None:
             return None
@@ -25102,23 +25115,14 @@ class CardParser:
         p = q
         if v:
             res.append(v)
-        while True:
-            r = self.e140_0(p)
-            if r is None:
-                break
-            q, v = r
-            p = q
-            if v is not None:
-                res.append(v)
-            break
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 420
         return p, n
 
-    def r_GainLifeEffect_0(self, p: int) -> Any:
-        # GainLifeEffect: Sequence (rule)
+    def r_DiscardEffect_0(self, p: int) -> Any:
+        # DiscardEffect: Sequence (rule)
         v: Any
         res: list[Any] = []
         while True:
@@ -25140,6 +25144,28 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
+        r = self.e140_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        p3 = p
+        res4: list[Any] = []
+        r = self.r_Amount_0(p3)
+        if r is None:
+            return None
+        q, v = r
+        p3 = q
+        if v:
+            res4.append(v)
+        if res4:
+            n = Nt(res4)
+            n.rule = 422
+        p = p3
+        if res4 and n:
+            res.append(n)
         r = self.e141_0(p)
         if r is None:
             return None
@@ -25147,7 +25173,52 @@ class CardParser:
         p = q
         if v:
             res.append(v)
-        r = self.e142_0(p)
+        while True:
+            r = self.e142_0(p)
+            if r is None:
+                break
+            q, v = r
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        if not res:
+            return p, None
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 423
+        return p, n
+
+    def r_GainLifeEffect_0(self, p: int) -> Any:
+        # GainLifeEffect: Sequence (rule)
+        v: Any
+        res: list[Any] = []
+        while True:
+            p1 = p
+            res2: list[Any] = []
+            r = self.r_PlayerRef_0(p1)
+            if r is None:
+                break
+            q, v = r
+            p1 = q
+            if v:
+                res2.append(v)
+            if res2:
+                n = Nt(res2)
+                n.rule = 424
+            q = p1
+            v = n if res2 else None
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        r = self.e143_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -25157,7 +25228,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 422
+        n.rule = 425
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -25213,7 +25284,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 423
+            n.rule = 426
         p = p1
         if res2 and n:
             res.append(n)
@@ -25229,7 +25300,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 424
+                n.rule = 427
             q = p3
             v = n if res4 else None
             p = q
@@ -25239,7 +25310,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 425
+        n.rule = 428
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -25271,7 +25342,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 426
+            n.rule = 429
         p = p1
         if res2 and n:
             res.append(n)
@@ -25287,7 +25358,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e143_0(p)
+        r = self.e145_0(p)
         if r is None:
             return None
         q, v = r
@@ -25309,7 +25380,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 427
+        n.rule = 430
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -25341,7 +25412,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 428
+            n.rule = 431
         p = p1
         if res2 and n:
             res.append(n)
@@ -25357,7 +25428,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 429
+                n.rule = 432
             q = p3
             v = n if res4 else None
             p = q
@@ -25376,7 +25447,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e144_0(p)
+        r = self.e146_0(p)
         if r is None:
             return None
         q, v = r
@@ -25386,7 +25457,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 430
+        n.rule = 433
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25418,14 +25489,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 431
+            n.rule = 434
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e145_0(p3)
+            r = self.e147_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25496,7 +25567,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e146_0(p)
+            r = self.e148_0(p)
             if r is None:
                 break
             q, v = r
@@ -25505,7 +25576,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e147_0(p)
+            r = self.e149_0(p)
             if r is None:
                 break
             q, v = r
@@ -25516,7 +25587,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 432
+        n.rule = 435
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25560,7 +25631,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 433
+            n.rule = 436
         p = p1
         if res2 and n:
             res.append(n)
@@ -25652,14 +25723,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 434
+            n.rule = 437
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 435
+        n.rule = 438
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -25691,7 +25762,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 436
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -25722,7 +25793,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e148_0(p3)
+            r = self.e150_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25755,7 +25826,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 437
+            n.rule = 440
         p = p5
         if res6 and n:
             res.append(n)
@@ -25770,11 +25841,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 438
+            n.rule = 441
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e149_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -25784,7 +25855,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e150_0(p9)
+            r = self.e152_0(p9)
             if r is None:
                 break
             q, v = r
@@ -25842,7 +25913,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e151_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -25860,12 +25931,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 439
+            n.rule = 442
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e152_0(p)
+            r = self.e154_0(p)
             if r is None:
                 break
             q, v = r
@@ -25876,7 +25947,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
+        n.rule = 443
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -25908,7 +25979,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 441
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -25974,7 +26045,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 442
+                n.rule = 445
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -25997,7 +26068,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 443
+                    n.rule = 446
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26070,7 +26141,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 444
+        n.rule = 447
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26102,7 +26173,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 445
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -26121,7 +26192,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 446
+        n.rule = 449
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26178,14 +26249,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 447
+                n.rule = 450
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e153_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -26215,7 +26286,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 448
+            n.rule = 451
         p = p3
         if res4 and n:
             res.append(n)
@@ -26254,7 +26325,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 449
+            n.rule = 452
         p = p5
         if res6 and n:
             res.append(n)
@@ -26273,7 +26344,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 450
+        n.rule = 453
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26294,7 +26365,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e154_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -26312,7 +26383,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 454
         p = p1
         if res2 and n:
             res.append(n)
@@ -26392,14 +26463,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 452
+            n.rule = 455
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 453
+        n.rule = 456
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26431,7 +26502,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 454
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
@@ -26446,11 +26517,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 455
+            n.rule = 458
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e155_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -26480,14 +26551,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 456
+            n.rule = 459
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 457
+        n.rule = 460
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26519,7 +26590,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 461
         p = p1
         if res2 and n:
             res.append(n)
@@ -26535,7 +26606,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 459
+                n.rule = 462
             q = p3
             v = n if res4 else None
             p = q
@@ -26554,7 +26625,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e156_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -26612,7 +26683,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 460
+        n.rule = 463
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26644,7 +26715,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 464
         p = p1
         if res2 and n:
             res.append(n)
@@ -26660,7 +26731,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e157_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -26682,7 +26753,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 462
+        n.rule = 465
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -26714,7 +26785,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 463
+            n.rule = 466
         p = p1
         if res2 and n:
             res.append(n)
@@ -26730,7 +26801,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 464
+                n.rule = 467
             q = p3
             v = n if res4 else None
             p = q
@@ -26763,7 +26834,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 465
+                n.rule = 468
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26778,11 +26849,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 466
+                n.rule = 469
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e158_0(p5)
+            r = self.e160_0(p5)
             if r is None:
                 break
             q, v = r
@@ -26842,7 +26913,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 467
+                n.rule = 470
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -26852,7 +26923,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 468
+        n.rule = 471
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -26932,7 +27003,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 472
         p = p1
         if res2 and n:
             res.append(n)
@@ -26951,7 +27022,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 470
+        n.rule = 473
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -26983,14 +27054,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 471
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 472
+        n.rule = 475
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27009,21 +27080,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 473
+                n.rule = 476
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e159_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e160_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -27041,14 +27112,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 474
+            n.rule = 477
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 475
+        n.rule = 478
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27080,7 +27151,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
@@ -27134,7 +27205,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 477
+                n.rule = 480
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27144,7 +27215,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 478
+        n.rule = 481
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27176,14 +27247,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 480
+        n.rule = 483
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27239,14 +27310,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 484
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 482
+        n.rule = 485
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27278,14 +27349,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 484
+        n.rule = 487
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27317,7 +27388,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 485
+            n.rule = 488
         p = p1
         if res2 and n:
             res.append(n)
@@ -27332,11 +27403,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 486
+            n.rule = 489
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e161_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -27366,14 +27437,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 487
+            n.rule = 490
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 488
+        n.rule = 491
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27382,7 +27453,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e162_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -27412,14 +27483,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 489
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 490
+        n.rule = 493
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27475,7 +27546,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 491
+            n.rule = 494
         p = p1
         if res2 and n:
             res.append(n)
@@ -27551,7 +27622,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e163_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -27585,7 +27656,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 492
+        n.rule = 495
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27617,11 +27688,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 493
+            n.rule = 496
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e164_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -27631,7 +27702,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 494
+        n.rule = 497
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27663,7 +27734,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 495
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
@@ -27682,7 +27753,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e165_0(p3)
+            r = self.e167_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27779,7 +27850,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 496
+        n.rule = 499
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -27788,7 +27859,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e166_0(p)
+        r = self.e168_0(p)
         if r is None:
             return None
         q, v = r
@@ -27834,7 +27905,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e167_0(p1)
+            r = self.e169_0(p1)
             if r is None:
                 break
             q, v = r
@@ -27859,7 +27930,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 497
+        n.rule = 500
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -27879,11 +27950,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 498
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e168_0(p)
+        r = self.e170_0(p)
         if r is None:
             return None
         q, v = r
@@ -27906,14 +27977,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 499
+            n.rule = 502
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 500
+        n.rule = 503
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -27933,11 +28004,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 501
+            n.rule = 504
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e169_0(p)
+        r = self.e171_0(p)
         if r is None:
             return None
         q, v = r
@@ -27968,7 +28039,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e170_0(p)
+        r = self.e172_0(p)
         if r is None:
             return None
         q, v = r
@@ -28027,14 +28098,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 502
+            n.rule = 505
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 503
+        n.rule = 506
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28057,7 +28128,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 504
+                n.rule = 507
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28076,14 +28147,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e171_0(p)
+        r = self.e173_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e172_0(p)
+        r = self.e174_0(p)
         if r is None:
             return None
         q, v = r
@@ -28104,7 +28175,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 505
+                n.rule = 508
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28123,7 +28194,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e173_0(p9)
+                r = self.e175_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -28139,7 +28210,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 506
+        n.rule = 509
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -28229,7 +28300,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 507
+        n.rule = 510
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -28306,7 +28377,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e174_0(p1)
+                r = self.e176_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28331,7 +28402,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 508
+                    n.rule = 511
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28359,12 +28430,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 509
+                    n.rule = 512
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28392,12 +28463,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 510
+                    n.rule = 513
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28501,10 +28572,118 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 511
+        n.rule = 514
         return p, n
 
     def e92_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('chooses', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'chooses', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'choose', '')
+                q += 6
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e93_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e94_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28588,7 +28767,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28609,7 +28788,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28630,7 +28809,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28653,7 +28832,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28676,14 +28855,14 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e93_0(self, p: int) -> Any:
+    def e95_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28767,7 +28946,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e175_0(p)
+        r = self.e177_0(p)
         if r is None:
             return None
         q, v = r
@@ -28777,10 +28956,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 513
+        n.rule = 516
         return p, n
 
-    def e94_0(self, p: int) -> Any:
+    def e96_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28834,7 +29013,7 @@ class CardParser:
                 break
         return None
 
-    def e95_0(self, p: int) -> Any:
+    def e97_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28888,7 +29067,7 @@ class CardParser:
                 break
         return None
 
-    def e96_0(self, p: int) -> Any:
+    def e98_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28941,112 +29120,6 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
-
-    def e97_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F11:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'their', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F35:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e98_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'and', 'sep')
-                q += 3
-                p = q
-                if v:
-                    res.append(v)
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX47(text, q) if text[q:q + 1] in _F93 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 514
-        return p, n
 
     def e99_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -29103,6 +29176,112 @@ class CardParser:
         return None
 
     def e100_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'and', 'sep')
+                q += 3
+                p = q
+                if v:
+                    res.append(v)
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX47(text, q) if text[q:q + 1] in _F93 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 517
+        return p, n
+
+    def e101_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F11:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F35:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e102_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29196,7 +29375,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 515
+                    n.rule = 518
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29215,7 +29394,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e176_0(p3)
+                r = self.e178_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29226,7 +29405,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 515
+                    n.rule = 518
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29304,18 +29483,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 516
+                    n.rule = 519
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 517
+                    n.rule = 520
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29342,7 +29521,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 518
+                    n.rule = 521
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29362,12 +29541,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 519
+                    n.rule = 522
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29382,7 +29561,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29397,7 +29576,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29409,7 +29588,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e177_0(p15)
+                    r = self.e179_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -29480,7 +29659,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 520
+                    n.rule = 523
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29511,18 +29690,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 521
+                    n.rule = 524
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 522
+                    n.rule = 525
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29566,18 +29745,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 523
+                    n.rule = 526
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 524
+                    n.rule = 527
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29592,7 +29771,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29661,18 +29840,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 525
+                    n.rule = 528
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 526
+                    n.rule = 529
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29681,7 +29860,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e178_0(p29)
+                r = self.e180_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29711,18 +29890,70 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 527
+                    n.rule = 530
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 528
+                    n.rule = 531
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 518
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                p33 = p
+                res34: list[Any] = []
+                q = sk0[p33]
+                if q < 0:
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p33 = q
+                res34.append(v)
+                p35 = p33
+                res36: list[Any] = []
+                q = sk0[p35]
+                if q < 0:
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rest', '')
+                q += 4
+                p35 = q
+                res36.append(v)
+                if res36:
+                    n = Nt(res36)
+                    n.rule = 532
+                p33 = p35
+                if res36 and n:
+                    res34.append(n)
+                if res34:
+                    n = Nt(res34)
+                    n.rule = 533
+                q = p33
+                v = n if res34 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29737,14 +29968,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e101_0(self, p: int) -> Any:
+    def e103_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29794,7 +30025,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 529
+                    n.rule = 534
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29819,7 +30050,7 @@ class CardParser:
                 break
         return None
 
-    def e102_0(self, p: int) -> Any:
+    def e104_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29873,7 +30104,7 @@ class CardParser:
                 break
         return None
 
-    def e103_1(self, p: int) -> Any:
+    def e105_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -29914,7 +30145,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 530
+        n.rule = 535
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -30012,7 +30243,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 531
+                    n.rule = 536
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30037,18 +30268,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 532
+                    n.rule = 537
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 533
+                    n.rule = 538
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 539
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30078,7 +30309,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 535
+                    n.rule = 540
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -30123,7 +30354,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 536
+                    n.rule = 541
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -30199,12 +30430,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 537
+                    n.rule = 542
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 539
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30231,7 +30462,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 538
+                    n.rule = 543
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30290,7 +30521,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 539
+                    n.rule = 544
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30312,18 +30543,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 540
+                    n.rule = 545
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 541
+                    n.rule = 546
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 539
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30353,7 +30584,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 542
+                    n.rule = 547
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -30372,7 +30603,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e179_0(p21)
+                    r = self.e181_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -30380,7 +30611,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e180_0(p21)
+                r = self.e182_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30391,12 +30622,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 543
+                    n.rule = 548
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 539
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30426,7 +30657,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 544
+                    n.rule = 549
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30451,11 +30682,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 545
+                    n.rule = 550
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e181_0(p25)
+                r = self.e183_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30464,7 +30695,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e182_0(p25)
+                r = self.e184_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30486,18 +30717,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 546
+                    n.rule = 551
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 547
+                    n.rule = 552
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 539
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30527,12 +30758,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 548
+                    n.rule = 553
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e183_0(p33)
+                    r = self.e185_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -30553,11 +30784,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 549
+                    n.rule = 554
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e184_0(p33)
+                r = self.e186_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30569,7 +30800,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e185_0(p39)
+                    r = self.e187_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -30605,171 +30836,19 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 550
+                    n.rule = 555
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 539
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e104_0(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            p1 = p
-            res2: list[Any] = []
-            q = sk0[p1]
-            if q < 0:
-                q = _WS0(text, p1).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p1] = q
-            if text.startswith('}', q):
-                p = c
-                break
-            p3 = p1
-            res4: list[Any] = []
-            r = self.r_Sentence_0(p3)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p3 = q
-            if v:
-                res4.append(v)
-            if res4:
-                n = Nt(res4)
-                n.rule = 551
-            p1 = p3
-            if res4 and n:
-                res2.append(n)
-            p = p1
-            if not res2:
-                break
-            res += res2
-        return p, res
-
-    def e105_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('special', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'special', '')
-        q += 7
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 552
-        return q, n
-
     def e106_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'from', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 553
-        return q, n
-
-    def e107_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F101:
-            while True:
-                p1 = p
-                res2: list[Any] = []
-                r = self.r_Cost_0(p1)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p1 = q
-                if v:
-                    res2.append(v)
-                if res2:
-                    n = Nt(res2)
-                    n.rule = 554
-                q = p1
-                v = n if res2 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F32:
-            while True:
-                p3 = p
-                res4: list[Any] = []
-                if self.e186_0(p3) is None:
-                    p = c
-                    ch = ch0
-                    break
-                p5 = p3
-                res6: list[Any] = []
-                r = self.r_ParamName_0(p5)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p5 = q
-                if v:
-                    res6.append(v)
-                if res6:
-                    n = Nt(res6)
-                    n.rule = 555
-                p3 = p5
-                if res6 and n:
-                    res4.append(n)
-                if res4:
-                    return p3, res4
-                p = p3
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e108_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -30810,7 +30889,159 @@ class CardParser:
             res += res2
         return p, res
 
+    def e107_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('special', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'special', '')
+        q += 7
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 557
+        return q, n
+
+    def e108_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'from', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 558
+        return q, n
+
     def e109_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F101:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.r_Cost_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 559
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F32:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                if self.e188_0(p3) is None:
+                    p = c
+                    ch = ch0
+                    break
+                p5 = p3
+                res6: list[Any] = []
+                r = self.r_ParamName_0(p5)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p5 = q
+                if v:
+                    res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 560
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e110_0(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            p1 = p
+            res2: list[Any] = []
+            q = sk0[p1]
+            if q < 0:
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
+            if text.startswith('}', q):
+                p = c
+                break
+            p3 = p1
+            res4: list[Any] = []
+            r = self.r_Sentence_0(p3)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p3 = q
+            if v:
+                res4.append(v)
+            if res4:
+                n = Nt(res4)
+                n.rule = 561
+            p1 = p3
+            if res4 and n:
+                res2.append(n)
+            p = p1
+            if not res2:
+                break
+            res += res2
+        return p, res
+
+    def e111_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30855,7 +31086,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 557
+                    n.rule = 562
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30886,7 +31117,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 558
+                    n.rule = 563
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30945,7 +31176,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 559
+                    n.rule = 564
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31060,7 +31291,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 560
+                    n.rule = 565
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31141,7 +31372,7 @@ class CardParser:
                 break
         return None
 
-    def e110_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31159,7 +31390,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e187_0(p1)
+                r = self.e189_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31254,7 +31485,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 561
+                    n.rule = 566
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31343,7 +31574,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 562
+                    n.rule = 567
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31363,7 +31594,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 563
+                    n.rule = 568
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31418,13 +31649,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 564
+                    n.rule = 569
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 563
+                    n.rule = 568
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31449,7 +31680,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e188_0(p1)
+                r = self.e190_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31461,7 +31692,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e189_0(p3)
+                    r = self.e191_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -31504,7 +31735,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 565
+                    n.rule = 570
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -31543,7 +31774,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 566
+                    n.rule = 571
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31574,7 +31805,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e190_0(p9)
+                    r = self.e192_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -31586,12 +31817,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 567
+                    n.rule = 572
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31660,18 +31891,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 569
+                    n.rule = 574
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 570
+                    n.rule = 575
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31712,18 +31943,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 571
+                    n.rule = 576
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 572
+                    n.rule = 577
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31764,18 +31995,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 573
+                    n.rule = 578
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 574
+                    n.rule = 579
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31875,7 +32106,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 575
+                    n.rule = 580
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -31923,12 +32154,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 576
+                    n.rule = 581
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32007,7 +32238,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e191_0(p27)
+                r = self.e193_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32018,12 +32249,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 577
+                    n.rule = 582
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32074,7 +32305,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e192_0(p29)
+                r = self.e194_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32085,12 +32316,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 578
+                    n.rule = 583
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32238,7 +32469,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 579
+                    n.rule = 584
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -32258,12 +32489,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 580
+                    n.rule = 585
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32387,7 +32618,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e193_0(p37)
+                    r = self.e195_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -32423,12 +32654,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 581
+                    n.rule = 586
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32483,18 +32714,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 582
+                    n.rule = 587
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 583
+                    n.rule = 588
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32549,18 +32780,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 584
+                    n.rule = 589
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 585
+                    n.rule = 590
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32685,18 +32916,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 586
+                    n.rule = 591
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 587
+                    n.rule = 592
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32705,7 +32936,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e194_0(p51)
+                r = self.e196_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32741,7 +32972,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 588
+                    n.rule = 593
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32761,12 +32992,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 589
+                    n.rule = 594
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32775,7 +33006,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e195_0(p55)
+                r = self.e197_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32797,7 +33028,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 590
+                    n.rule = 595
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -32903,18 +33134,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 591
+                    n.rule = 596
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 592
+                    n.rule = 597
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32923,7 +33154,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e196_0(p61)
+                r = self.e198_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32932,7 +33163,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e197_0(p61)
+                r = self.e199_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32943,12 +33174,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 593
+                    n.rule = 598
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32957,7 +33188,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e198_0(p63)
+                r = self.e200_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32966,7 +33197,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e199_0(p63)
+                r = self.e201_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32977,12 +33208,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 594
+                    n.rule = 599
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33079,7 +33310,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 595
+                    n.rule = 600
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -33114,7 +33345,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 596
+                        n.rule = 601
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -33149,7 +33380,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e200_0(p65)
+                r = self.e202_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33160,12 +33391,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 597
+                    n.rule = 602
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33318,18 +33549,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 598
+                    n.rule = 603
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 599
+                    n.rule = 604
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33398,18 +33629,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 600
+                    n.rule = 605
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 601
+                    n.rule = 606
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33460,7 +33691,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e201_0(p81)
+                r = self.e203_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33501,18 +33732,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 602
+                    n.rule = 607
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 603
+                    n.rule = 608
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33693,18 +33924,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 604
+                    n.rule = 609
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 605
+                    n.rule = 610
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33801,18 +34032,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 606
+                    n.rule = 611
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 607
+                    n.rule = 612
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33890,7 +34121,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 608
+                    n.rule = 613
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -33910,12 +34141,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 609
+                    n.rule = 614
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34021,7 +34252,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 610
+                    n.rule = 615
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -34041,12 +34272,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 611
+                    n.rule = 616
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34110,7 +34341,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 612
+                    n.rule = 617
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -34186,12 +34417,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 613
+                    n.rule = 618
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34231,7 +34462,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e202_0(p107)
+                    r = self.e204_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -34281,7 +34512,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e203_0(p105)
+                r = self.e205_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34331,18 +34562,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 614
+                    n.rule = 619
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 615
+                    n.rule = 620
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34456,11 +34687,11 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 616
+                    n.rule = 621
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e204_0(p111)
+                r = self.e206_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34471,12 +34702,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 617
+                    n.rule = 622
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34559,18 +34790,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 618
+                    n.rule = 623
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 619
+                    n.rule = 624
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34653,18 +34884,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 620
+                    n.rule = 625
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 621
+                    n.rule = 626
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34719,18 +34950,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 622
+                    n.rule = 627
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 623
+                    n.rule = 628
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34739,7 +34970,7 @@ class CardParser:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e205_0(p127)
+                r = self.e207_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34761,25 +34992,25 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 624
+                    n.rule = 629
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 625
+                    n.rule = 630
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e111_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34813,7 +35044,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 626
+                    n.rule = 631
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34843,7 +35074,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 627
+                    n.rule = 632
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34868,7 +35099,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 628
+                    n.rule = 633
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -34899,7 +35130,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 629
+                    n.rule = 634
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34924,7 +35155,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 630
+                    n.rule = 635
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34960,7 +35191,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 631
+                n.rule = 636
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34971,7 +35202,7 @@ class CardParser:
             break
         return None
 
-    def e112_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35014,10 +35245,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 632
+        n.rule = 637
         return p, n
 
-    def e113_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35035,10 +35266,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 633
+        n.rule = 638
         return q, n
 
-    def e114_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35056,10 +35287,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 634
+        n.rule = 639
         return q, n
 
-    def e115_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35077,10 +35308,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 640
         return q, n
 
-    def e116_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35098,10 +35329,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 636
+        n.rule = 641
         return q, n
 
-    def e117_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35133,10 +35364,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 637
+        n.rule = 642
         return p, n
 
-    def e118_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35152,7 +35383,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e206_0(p)
+                r = self.e208_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35165,7 +35396,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e207_0(p)
+                r = self.e209_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35178,7 +35409,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e208_0(p)
+                r = self.e210_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35191,7 +35422,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e209_0(p)
+                r = self.e211_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35204,7 +35435,7 @@ class CardParser:
                 break
         return None
 
-    def e119_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35220,7 +35451,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e210_0(p)
+                r = self.e212_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35233,7 +35464,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e211_0(p)
+                r = self.e213_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35246,7 +35477,7 @@ class CardParser:
                 break
         return None
 
-    def e120_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35278,7 +35509,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e212_0(p1)
+                r = self.e214_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35296,7 +35527,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e213_0(p3)
+                r = self.e215_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35305,11 +35536,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e214_0(p3) is None:
+                if self.e216_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e215_0(p3)
+                r = self.e217_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35325,7 +35556,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35366,10 +35597,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 638
+        n.rule = 643
         return p, n
 
-    def e122_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35387,10 +35618,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 644
         return q, n
 
-    def e123_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35408,10 +35639,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 640
+        n.rule = 645
         return q, n
 
-    def e124_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35429,7 +35660,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e216_0(p1)
+                r = self.e218_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35552,7 +35783,7 @@ class CardParser:
                 break
         return None
 
-    def e125_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35588,7 +35819,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 641
+                    n.rule = 646
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35632,7 +35863,7 @@ class CardParser:
                 break
         return None
 
-    def e126_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35663,7 +35894,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 642
+                    n.rule = 647
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35708,7 +35939,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 643
+                    n.rule = 648
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35740,7 +35971,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e217_0(p5)
+                r = self.e219_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35756,7 +35987,7 @@ class CardParser:
                 break
         return None
 
-    def e127_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35790,7 +36021,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 644
+                    n.rule = 649
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35813,7 +36044,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 645
+                    n.rule = 650
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35823,7 +36054,7 @@ class CardParser:
                 break
         return None
 
-    def e128_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35876,7 +36107,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 646
+                    n.rule = 651
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35886,7 +36117,7 @@ class CardParser:
                 break
         return None
 
-    def e129_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35940,7 +36171,7 @@ class CardParser:
                 break
         return None
 
-    def e130_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35958,10 +36189,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 647
+        n.rule = 652
         return q, n
 
-    def e131_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -35979,10 +36210,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 648
+        n.rule = 653
         return p, n
 
-    def e132_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36010,10 +36241,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 649
+        n.rule = 654
         return p, n
 
-    def e133_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36045,10 +36276,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 650
+        n.rule = 655
         return p, n
 
-    def e134_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36102,7 +36333,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36143,10 +36374,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 651
+        n.rule = 656
         return p, n
 
-    def e136_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36205,7 +36436,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 652
+                    n.rule = 657
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36271,7 +36502,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 653
+                    n.rule = 658
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36281,7 +36512,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36299,7 +36530,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e218_0(p1)
+                r = self.e220_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36373,7 +36604,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e219_0(p3)
+                r = self.e221_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36431,7 +36662,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 654
+                    n.rule = 659
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36457,11 +36688,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 655
+                    n.rule = 660
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e220_0(p7)
+                r = self.e222_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36477,7 +36708,7 @@ class CardParser:
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36530,7 +36761,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 656
+                    n.rule = 661
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36540,7 +36771,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36594,7 +36825,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36612,7 +36843,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e221_0(p1)
+                r = self.e223_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36655,7 +36886,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 657
+                    n.rule = 662
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36665,7 +36896,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36719,7 +36950,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36750,7 +36981,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 658
+                    n.rule = 663
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36769,7 +37000,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e222_0(p1)
+                    r = self.e224_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -36841,7 +37072,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 659
+                    n.rule = 664
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36884,7 +37115,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e223_0(p1)
+                r = self.e225_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36895,7 +37126,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 660
+                    n.rule = 665
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36918,7 +37149,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e224_0(p3)
+                r = self.e226_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36929,14 +37160,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 660
+                    n.rule = 665
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37007,7 +37238,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 661
+                    n.rule = 666
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37024,7 +37255,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e225_0(p)
+            r = self.e227_0(p)
             if r is None:
                 break
             q, v = r
@@ -37055,14 +37286,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 662
+            n.rule = 667
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e226_0(p3)
+            r = self.e228_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37099,7 +37330,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 663
+        n.rule = 668
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -37139,7 +37370,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 664
+            n.rule = 669
         p = p1
         if res2 and n:
             res.append(n)
@@ -37158,10 +37389,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 665
+        n.rule = 670
         return p, n
 
-    def e144_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37179,7 +37410,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e227_0(p1)
+                r = self.e229_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37243,14 +37474,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 666
+                    n.rule = 671
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e228_0(p7)
+                    r = self.e230_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -37291,7 +37522,7 @@ class CardParser:
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37309,10 +37540,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 667
+        n.rule = 672
         return q, n
 
-    def e146_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37330,7 +37561,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e229_0(p1)
+                r = self.e231_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37404,7 +37635,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e230_0(p3)
+                r = self.e232_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37434,7 +37665,7 @@ class CardParser:
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37452,7 +37683,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e231_0(p1)
+                r = self.e233_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37498,7 +37729,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e232_0(p3)
+                r = self.e234_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37556,7 +37787,7 @@ class CardParser:
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37574,10 +37805,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 673
         return q, n
 
-    def e149_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -37600,7 +37831,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e233_0(p1)
+            r = self.e235_0(p1)
             if r is None:
                 p = c
                 break
@@ -37608,7 +37839,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e234_0(p1)
+            r = self.e236_0(p1)
             if r is None:
                 p = c
                 break
@@ -37622,7 +37853,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e150_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37640,10 +37871,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 669
+        n.rule = 674
         return q, n
 
-    def e151_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37661,7 +37892,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e235_0(p1)
+                r = self.e237_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37693,7 +37924,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e236_0(p3)
+                r = self.e238_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37825,18 +38056,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 670
+                    n.rule = 675
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 671
+                    n.rule = 676
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 672
+                    n.rule = 677
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37872,7 +38103,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 673
+                    n.rule = 678
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37892,12 +38123,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 674
+                    n.rule = 679
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 672
+                    n.rule = 677
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37933,7 +38164,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 675
+                    n.rule = 680
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37953,19 +38184,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 676
+                    n.rule = 681
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 672
+                    n.rule = 677
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37983,7 +38214,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 682
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38015,12 +38246,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 678
+                    n.rule = 683
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 679
+                    n.rule = 684
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38040,19 +38271,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 685
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 679
+                    n.rule = 684
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38106,7 +38337,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38160,7 +38391,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38214,7 +38445,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38248,7 +38479,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 681
+                    n.rule = 686
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38292,7 +38523,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 682
+                    n.rule = 687
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38303,7 +38534,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38375,7 +38606,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38429,7 +38660,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38483,12 +38714,12 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e237_0(p)
+            r = self.e239_0(p)
             if r is None:
                 p = c
                 break
@@ -38510,7 +38741,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 683
+                n.rule = 688
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -38519,7 +38750,7 @@ class CardParser:
             break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38573,7 +38804,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38688,7 +38919,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 684
+                    n.rule = 689
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38747,7 +38978,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 685
+                    n.rule = 690
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38786,7 +39017,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38801,7 +39032,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e238_0(p)
+            r = self.e240_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38827,7 +39058,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 686
+                    n.rule = 691
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38837,7 +39068,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38904,7 +39135,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 687
+                    n.rule = 692
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38949,7 +39180,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 688
+                    n.rule = 693
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39016,7 +39247,7 @@ class CardParser:
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39034,10 +39265,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 689
+        n.rule = 694
         return q, n
 
-    def e166_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39090,7 +39321,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 690
+                    n.rule = 695
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39114,7 +39345,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 691
+                    n.rule = 696
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39124,7 +39355,7 @@ class CardParser:
                 break
         return None
 
-    def e167_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39142,10 +39373,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 692
+        n.rule = 697
         return q, n
 
-    def e168_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39199,7 +39430,7 @@ class CardParser:
                 break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39253,7 +39484,7 @@ class CardParser:
                 break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39307,7 +39538,7 @@ class CardParser:
                 break
         return None
 
-    def e171_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39338,7 +39569,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 693
+                    n.rule = 698
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39368,7 +39599,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 694
+                        n.rule = 699
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39394,7 +39625,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 695
+                n.rule = 700
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39404,7 +39635,7 @@ class CardParser:
             break
         return None
 
-    def e172_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39447,10 +39678,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 696
+        n.rule = 701
         return p, n
 
-    def e173_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39491,10 +39722,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 697
+        n.rule = 702
         return p, n
 
-    def e174_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39512,10 +39743,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 698
+        n.rule = 703
         return q, n
 
-    def e175_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39546,7 +39777,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 699
+                    n.rule = 704
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39599,7 +39830,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 700
+                    n.rule = 705
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -39661,7 +39892,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 701
+                    n.rule = 706
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -39686,7 +39917,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 702
+                    n.rule = 707
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -39712,17 +39943,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 703
+            n.rule = 708
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 704
+        n.rule = 709
         return p, n
 
-    def e176_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39801,14 +40032,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 705
+            n.rule = 710
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e239_0(p3)
+            r = self.e241_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39833,10 +40064,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 706
+        n.rule = 711
         return p, n
 
-    def e177_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39854,7 +40085,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 712
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -39882,7 +40113,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 708
+            n.rule = 713
         p = p1
         if res2 and n:
             res.append(n)
@@ -39897,12 +40128,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 709
+            n.rule = 714
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e240_0(p)
+            r = self.e242_0(p)
             if r is None:
                 break
             q, v = r
@@ -39913,10 +40144,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 710
+        n.rule = 715
         return p, n
 
-    def e178_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39950,7 +40181,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e241_0(p)
+            r = self.e243_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39981,7 +40212,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e242_1(p1)
+                r = self.e244_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39997,7 +40228,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 711
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40058,7 +40289,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 711
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40135,7 +40366,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 711
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40199,7 +40430,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 711
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40305,7 +40536,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 711
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40382,14 +40613,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 711
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e179_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40407,10 +40638,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 712
+        n.rule = 717
         return q, n
 
-    def e180_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40451,10 +40682,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 713
+        n.rule = 718
         return p, n
 
-    def e181_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40508,7 +40739,7 @@ class CardParser:
                 break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40562,7 +40793,7 @@ class CardParser:
                 break
         return None
 
-    def e183_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40580,7 +40811,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e243_0(p1)
+                r = self.e245_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40648,7 +40879,7 @@ class CardParser:
                 break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40689,10 +40920,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 719
         return p, n
 
-    def e185_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40710,10 +40941,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 715
+        n.rule = 720
         return q, n
 
-    def e186_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -40740,7 +40971,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e187_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40758,10 +40989,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 716
+        n.rule = 721
         return q, n
 
-    def e188_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40815,7 +41046,7 @@ class CardParser:
                 break
         return None
 
-    def e189_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40833,10 +41064,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 717
+        n.rule = 722
         return q, n
 
-    def e190_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40867,7 +41098,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 718
+                    n.rule = 723
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40934,14 +41165,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 719
+                n.rule = 724
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e244_0(p9)
+                r = self.e246_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -40982,7 +41213,7 @@ class CardParser:
             break
         return None
 
-    def e191_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41023,10 +41254,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 725
         return p, n
 
-    def e192_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41067,7 +41298,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 726
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -41107,12 +41338,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 722
+                    n.rule = 727
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 723
+                    n.rule = 728
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41132,19 +41363,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 724
+                    n.rule = 729
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 723
+                    n.rule = 728
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41162,10 +41393,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 725
+        n.rule = 730
         return q, n
 
-    def e194_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41281,7 +41512,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 726
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41296,198 +41527,198 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 726
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e196_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e197_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e198_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e199_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41528,10 +41759,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 732
         return p, n
 
-    def e198_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41585,7 +41816,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41626,10 +41857,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 733
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41683,7 +41914,7 @@ class CardParser:
                 break
         return None
 
-    def e201_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41719,7 +41950,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 729
+                    n.rule = 734
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41763,7 +41994,7 @@ class CardParser:
                 break
         return None
 
-    def e202_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41781,10 +42012,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 730
+        n.rule = 735
         return q, n
 
-    def e203_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41838,7 +42069,7 @@ class CardParser:
                 break
         return None
 
-    def e204_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41892,7 +42123,7 @@ class CardParser:
                 break
         return None
 
-    def e205_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41946,7 +42177,7 @@ class CardParser:
                 break
         return None
 
-    def e206_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41978,10 +42209,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 736
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42003,10 +42234,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 737
         return p, n
 
-    def e208_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42028,10 +42259,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 738
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42061,77 +42292,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
-        return p, n
-
-    def e210_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 735
-        return p, n
-
-    def e211_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 736
+        n.rule = 739
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -42166,10 +42327,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 740
         return p, n
 
     def e213_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 741
+        return p, n
+
+    def e214_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 742
+        return p, n
+
+    def e215_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42199,10 +42430,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 743
         return p, n
 
-    def e214_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -42240,7 +42471,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e215_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42272,10 +42503,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 744
         return p, n
 
-    def e216_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42293,10 +42524,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 745
         return q, n
 
-    def e217_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42325,7 +42556,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 741
+                    n.rule = 746
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42347,7 +42578,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 742
+                n.rule = 747
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -42434,17 +42665,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 743
+            n.rule = 748
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 744
+        n.rule = 749
         return p, n
 
-    def e218_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42462,10 +42693,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 750
         return q, n
 
-    def e219_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42514,10 +42745,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 751
         return p, n
 
-    def e220_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -42540,7 +42771,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e245_0(p1)
+            r = self.e247_0(p1)
             if r is None:
                 p = c
                 break
@@ -42554,7 +42785,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e221_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42572,10 +42803,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 752
         return q, n
 
-    def e222_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42604,7 +42835,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 748
+                    n.rule = 753
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42659,12 +42890,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 749
+                    n.rule = 754
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e246_0(p5)
+                    r = self.e248_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -42674,13 +42905,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 750
+                    n.rule = 755
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 751
+                    n.rule = 756
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42740,13 +42971,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 752
+                    n.rule = 757
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 753
+                    n.rule = 758
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42787,7 +43018,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 754
+                    n.rule = 759
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42818,20 +43049,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 755
+                    n.rule = 760
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 753
+                    n.rule = 758
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e223_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42867,7 +43098,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 756
+                    n.rule = 761
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42926,7 +43157,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 757
+                    n.rule = 762
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42985,7 +43216,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 758
+                    n.rule = 763
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43052,7 +43283,7 @@ class CardParser:
                 break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43086,7 +43317,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 759
+                    n.rule = 764
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43114,7 +43345,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 760
+                    n.rule = 765
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43124,7 +43355,7 @@ class CardParser:
                 break
         return None
 
-    def e225_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43142,10 +43373,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 766
         return q, n
 
-    def e226_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43163,10 +43394,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 767
         return q, n
 
-    def e227_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43184,49 +43415,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
-        return q, n
-
-    def e228_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 764
-        return q, n
-
-    def e229_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 765
+        n.rule = 768
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -43240,14 +43429,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 769
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -43261,17 +43450,38 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 770
         return q, n
 
     def e232_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 771
+        return q, n
+
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43289,10 +43499,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 772
         return q, n
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 773
+        return q, n
+
+    def e235_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43346,7 +43577,7 @@ class CardParser:
                 break
         return None
 
-    def e234_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43368,10 +43599,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 774
         return p, n
 
-    def e235_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43389,10 +43620,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 775
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43410,10 +43641,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 776
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43431,7 +43662,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 777
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43464,7 +43695,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 778
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43485,14 +43716,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 778
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e238_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43510,10 +43741,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 774
+        n.rule = 779
         return q, n
 
-    def e239_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43531,10 +43762,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 780
         return q, n
 
-    def e240_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43593,7 +43824,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 776
+                    n.rule = 781
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43689,7 +43920,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 777
+                    n.rule = 782
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43702,7 +43933,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e247_0(p9)
+                r = self.e249_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43746,7 +43977,7 @@ class CardParser:
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43764,10 +43995,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 778
+        n.rule = 783
         return q, n
 
-    def e242_1(self, p: int) -> Any:
+    def e244_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -43850,7 +44081,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e248_1(p)
+            r = self.e250_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -44146,7 +44377,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e249_1(p23)
+                    r = self.e251_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -44261,25 +44492,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e250_1(p1) is None:
-                break
-            while True:
-                r = self.e251_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                r = self.e252_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e252_1(p1) is None:
                 break
             while True:
                 r = self.e253_1(p1)
@@ -44291,9 +44504,27 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e254_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                r = self.e255_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e254_1(p3)
+                r = self.e256_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -44315,7 +44546,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e255_1(p5)
+                    r = self.e257_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44331,14 +44562,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e256_1(p7)
+                r = self.e258_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e257_1(p7)
+                r = self.e259_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -44348,7 +44579,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e258_1(p1)
+            r = self.e260_1(p1)
             if r is None:
                 break
             q, v = r
@@ -44358,7 +44589,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e259_1(p)
+        r = self.e261_1(p)
         if r is None:
             return None
         q, v = r
@@ -44368,9 +44599,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e260_1(p9) is None:
+            if self.e262_1(p9) is None:
                 break
-            r = self.e261_1(p9)
+            r = self.e263_1(p9)
             if r is None:
                 break
             q, v = r
@@ -44407,7 +44638,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e262_1(p13)
+                r = self.e264_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -44442,7 +44673,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e263_1(p9)
+                r = self.e265_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44483,7 +44714,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e264_1(p19)
+                    r = self.e266_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -44497,7 +44728,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e265_1(p9)
+                r = self.e267_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44619,18 +44850,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 779
+                    n.rule = 784
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 780
+                    n.rule = 785
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44685,18 +44916,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 782
+                    n.rule = 787
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 783
+                    n.rule = 788
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44723,18 +44954,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 784
+                    n.rule = 789
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 785
+                    n.rule = 790
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44775,18 +45006,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 786
+                    n.rule = 791
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 787
+                    n.rule = 792
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44855,18 +45086,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 788
+                    n.rule = 793
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 789
+                    n.rule = 794
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44893,18 +45124,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 790
+                    n.rule = 795
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 791
+                    n.rule = 796
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44931,14 +45162,14 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 792
+                    n.rule = 797
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 while True:
                     p29 = p25
                     res30: list[Any] = []
-                    r = self.e266_0(p29)
+                    r = self.e268_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -44962,12 +45193,12 @@ class CardParser:
                     break
                 if res26:
                     n = Nt(res26)
-                    n.rule = 793
+                    n.rule = 798
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45008,7 +45239,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 794
+                    n.rule = 799
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -45038,7 +45269,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 795
+                        n.rule = 800
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -45047,12 +45278,12 @@ class CardParser:
                     break
                 if res32:
                     n = Nt(res32)
-                    n.rule = 796
+                    n.rule = 801
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45096,18 +45327,18 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 797
+                    n.rule = 802
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 798
+                    n.rule = 803
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45176,18 +45407,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 799
+                    n.rule = 804
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 800
+                    n.rule = 805
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45256,18 +45487,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 801
+                    n.rule = 806
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 802
+                    n.rule = 807
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45322,7 +45553,7 @@ class CardParser:
                 res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 803
+                    n.rule = 808
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -45399,7 +45630,7 @@ class CardParser:
                 while True:
                     p55 = p51
                     res56: list[Any] = []
-                    r = self.e267_0(p55)
+                    r = self.e269_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -45435,12 +45666,12 @@ class CardParser:
                     break
                 if res52:
                     n = Nt(res52)
-                    n.rule = 804
+                    n.rule = 809
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45464,7 +45695,7 @@ class CardParser:
                 p57 = q
                 res58.append(v)
                 while True:
-                    r = self.e268_0(p57)
+                    r = self.e270_0(p57)
                     if r is None:
                         break
                     q, v = r
@@ -45490,7 +45721,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 805
+                    n.rule = 810
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -45528,7 +45759,7 @@ class CardParser:
                         res64.append(v)
                     if res64:
                         n = Nt(res64)
-                        n.rule = 806
+                        n.rule = 811
                     p61 = p63
                     if res64 and n:
                         res62.append(n)
@@ -45537,12 +45768,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 807
+                    n.rule = 812
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45580,7 +45811,7 @@ class CardParser:
                 p65 = q
                 res66.append(v)
                 while True:
-                    r = self.e269_0(p65)
+                    r = self.e271_0(p65)
                     if r is None:
                         break
                     q, v = r
@@ -45606,25 +45837,25 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 808
+                    n.rule = 813
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 809
+                    n.rule = 814
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e243_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45642,10 +45873,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 810
+        n.rule = 815
         return q, n
 
-    def e244_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45663,10 +45894,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 811
+        n.rule = 816
         return q, n
 
-    def e245_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45688,10 +45919,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 812
+        n.rule = 817
         return p, n
 
-    def e246_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45709,7 +45940,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e270_0(p1)
+                r = self.e272_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45755,7 +45986,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e271_0(p3)
+                r = self.e273_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45799,7 +46030,7 @@ class CardParser:
                 break
         return None
 
-    def e247_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45817,10 +46048,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 813
+        n.rule = 818
         return q, n
 
-    def e248_1(self, p: int) -> Any:
+    def e250_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45841,7 +46072,7 @@ class CardParser:
         n.rule = 268
         return q, n
 
-    def e249_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45862,7 +46093,7 @@ class CardParser:
         n.rule = 273
         return q, n
 
-    def e250_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46081,33 +46312,7 @@ class CardParser:
                 break
         return None
 
-    def e251_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e272_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e273_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e252_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
@@ -46133,7 +46338,33 @@ class CardParser:
             break
         return None
 
-    def e253_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e276_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e277_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e255_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46151,80 +46382,80 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 379
+        n.rule = 382
         return q, n
 
-    def e254_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 380
-        return p, n
-
-    def e255_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 381
-        return p, n
-
     def e256_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 383
+        return p, n
+
+    def e257_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 384
+        return p, n
+
+    def e258_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46256,10 +46487,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 382
+        n.rule = 385
         return p, n
 
-    def e257_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -46282,7 +46513,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e276_1(p1)
+            r = self.e278_1(p1)
             if r is None:
                 p = c
                 break
@@ -46296,41 +46527,41 @@ class CardParser:
             res += res2
         return p, res
 
-    def e258_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e277_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e259_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e278_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e260_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e279_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e261_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e280_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e262_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46589,13 +46820,13 @@ class CardParser:
                 break
         return None
 
-    def e261_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e279_1(p)
+            r = self.e281_1(p)
             if r is None:
                 p = c
                 break
@@ -46606,7 +46837,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e262_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46624,10 +46855,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 383
+        n.rule = 386
         return q, n
 
-    def e263_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46722,7 +46953,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 384
+                    n.rule = 387
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46761,7 +46992,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 385
+                    n.rule = 388
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -46809,7 +47040,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 386
+                    n.rule = 389
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -46834,7 +47065,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 387
+                    n.rule = 390
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -46873,7 +47104,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 388
+                    n.rule = 391
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -46900,7 +47131,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e280_1(p15)
+                r = self.e282_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46945,7 +47176,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 389
+                    n.rule = 392
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -46992,7 +47223,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 390
+                    n.rule = 393
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47012,7 +47243,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 391
+                    n.rule = 394
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -47039,7 +47270,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 392
+                    n.rule = 395
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47073,7 +47304,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 391
+                    n.rule = 394
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -47100,7 +47331,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 393
+                    n.rule = 396
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -47120,7 +47351,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 391
+                    n.rule = 394
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -47147,7 +47378,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 394
+                    n.rule = 397
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -47181,7 +47412,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 391
+                    n.rule = 394
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -47208,7 +47439,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 395
+                    n.rule = 398
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47242,7 +47473,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 391
+                    n.rule = 394
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -47269,7 +47500,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 396
+                    n.rule = 399
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -47303,7 +47534,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 391
+                    n.rule = 394
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -47330,7 +47561,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 397
+                    n.rule = 400
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -47350,14 +47581,14 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 391
+                    n.rule = 394
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e264_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47398,10 +47629,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 401
         return p, n
 
-    def e265_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47419,7 +47650,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e281_1(p1)
+                r = self.e283_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47451,7 +47682,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e282_1(p3)
+                r = self.e284_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47495,7 +47726,7 @@ class CardParser:
                 break
         return None
 
-    def e266_0(self, p: int) -> Any:
+    def e268_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47513,10 +47744,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 814
+        n.rule = 819
         return q, n
 
-    def e267_0(self, p: int) -> Any:
+    def e269_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47534,52 +47765,52 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 815
-        return q, n
-
-    def e268_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 816
-        return q, n
-
-    def e269_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 817
+        n.rule = 820
         return q, n
 
     def e270_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 821
+        return q, n
+
+    def e271_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 822
+        return q, n
+
+    def e272_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47597,10 +47828,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 818
+        n.rule = 823
         return q, n
 
-    def e271_0(self, p: int) -> Any:
+    def e273_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47618,7 +47849,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 819
+        n.rule = 824
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -47863,7 +48094,7 @@ class CardParser:
                 break
         return None
 
-    def e272_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47881,10 +48112,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 633
+        n.rule = 638
         return q, n
 
-    def e273_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47902,10 +48133,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 634
+        n.rule = 639
         return q, n
 
-    def e274_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47923,10 +48154,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 640
         return q, n
 
-    def e275_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47944,10 +48175,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 636
+        n.rule = 641
         return q, n
 
-    def e276_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47979,10 +48210,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 637
+        n.rule = 642
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47998,7 +48229,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e283_1(p)
+                r = self.e285_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48011,7 +48242,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e284_1(p)
+                r = self.e286_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48024,7 +48255,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e285_1(p)
+                r = self.e287_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48037,7 +48268,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e286_1(p)
+                r = self.e288_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48050,7 +48281,7 @@ class CardParser:
                 break
         return None
 
-    def e278_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48066,7 +48297,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e287_1(p)
+                r = self.e289_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48079,7 +48310,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e288_1(p)
+                r = self.e290_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48092,7 +48323,7 @@ class CardParser:
                 break
         return None
 
-    def e279_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48124,7 +48355,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e289_1(p1)
+                r = self.e291_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48142,7 +48373,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e290_1(p3)
+                r = self.e292_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48151,11 +48382,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e291_1(p3) is None:
+                if self.e293_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e292_1(p3)
+                r = self.e294_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48171,7 +48402,7 @@ class CardParser:
                 break
         return None
 
-    def e280_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48212,10 +48443,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 638
+        n.rule = 643
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48233,10 +48464,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 644
         return q, n
 
-    def e282_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48254,10 +48485,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 640
+        n.rule = 645
         return q, n
 
-    def e283_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48289,10 +48520,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 736
         return p, n
 
-    def e284_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48314,10 +48545,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 737
         return p, n
 
-    def e285_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48339,10 +48570,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 738
         return p, n
 
-    def e286_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48372,77 +48603,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
-        return p, n
-
-    def e287_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 735
-        return p, n
-
-    def e288_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 736
+        n.rule = 739
         return p, n
 
     def e289_1(self, p: int) -> Any:
@@ -48477,10 +48638,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 740
         return p, n
 
     def e290_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 741
+        return p, n
+
+    def e291_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 742
+        return p, n
+
+    def e292_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48510,10 +48741,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 743
         return p, n
 
-    def e291_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -48551,7 +48782,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e292_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48583,7 +48814,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 744
         return p, n
 
 
@@ -48682,6 +48913,7 @@ CLASSES: dict[str, type[Model]] = {
     'CastThisEffect': _model_class('CastThisEffect', (('target', True, '1'), ('label', True, '1'), ('free', True, '1')), {'target': None, 'label': '', 'free': ''}, ()),
     'CastTrigger': _model_class('CastTrigger', (('lead', True, '1'), ('who', True, '1'), ('spell', True, '1')), {'lead': '', 'who': '', 'spell': None}, ()),
     'ChooseAmongEffect': _model_class('ChooseAmongEffect', (('player', True, '1'), ('options', True, '1..*'), ('last', True, '1')), {'player': None, 'last': None}, ('options',)),
+    'ChoosePermanentEffect': _model_class('ChoosePermanentEffect', (('player', True, '1'), ('filter', True, '1')), {'player': None, 'filter': None}, ()),
     'ColorStmt': _model_class('ColorStmt', (('colors', True, '1..*'),), {}, ('colors',)),
     'CombatDamageSteps': _model_class('CombatDamageSteps', (('first', True, '1'), ('regular', True, '1')), {'first': '', 'regular': ''}, ()),
     'ConditionWordStmt': _model_class('ConditionWordStmt', (('word', True, '1'),), {'word': None}, ()),
@@ -48823,6 +49055,7 @@ CLASSES: dict[str, type[Model]] = {
     'ReminderStmt': _model_class('ReminderStmt', (('text', True, '1'),), {'text': None}, ()),
     'RemoveCountersCost': _model_class('RemoveCountersCost', (('count', True, '1'), ('counter', True, '1')), {'count': None, 'counter': None}, ()),
     'RemoveCountersEffect': _model_class('RemoveCountersEffect', (('amount', True, '1'), ('counter', True, '1'), ('target', True, '1')), {'amount': None, 'counter': None, 'target': None}, ()),
+    'RestRef': _model_class('RestRef', (('rest', True, '1'),), {'rest': ''}, ()),
     'ResultCondition': _model_class('ResultCondition', (('cant', True, '1'), ('did', True, '1'), ('dont', True, '1')), {'cant': '', 'did': '', 'dont': ''}, ()),
     'ReturnAllFromGraveyardsEffect': _model_class('ReturnAllFromGraveyardsEffect', (('filter', True, '1'), ('hands', True, '1')), {'filter': None, 'hands': ''}, ()),
     'ReturnFromGraveyardEffect': _model_class('ReturnFromGraveyardEffect', (('target', True, '1'), ('source', True, '1'), ('hand', True, '0..1'), ('battlefield', True, '1'), ('mine', True, '0..1')), {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False}, ()),
@@ -49053,149 +49286,151 @@ _C272 = CLASSES['ObjectFilter']
 _C279 = CLASSES['ControlledThing']
 _C287 = CLASSES['MayEffect']
 _C290 = CLASSES['ChooseAmongEffect']
-_C293 = CLASSES['ExtraTurnEffect']
-_C297 = CLASSES['CantCastEffect']
-_C300 = CLASSES['PlayerTopCardActionEffect']
-_C304 = CLASSES['LoseLifeEffect']
-_C308 = CLASSES['PlayerCountersEffect']
-_C310 = CLASSES['ShuffleIntoLibraryEffect']
-_C313 = CLASSES['PlayerMillEffect']
-_C315 = CLASSES['MayPlayEffect']
-_C317 = CLASSES['BlockRequirementEffect']
-_C320 = CLASSES['TopCardActionEffect']
-_C322 = CLASSES['PayEffect']
-_C325 = CLASSES['NumberedActionEffect']
-_C327 = CLASSES['AttachEffect']
-_C330 = CLASSES['FightEffect']
-_C333 = CLASSES['LookAtTopEffect']
-_C337 = CLASSES['ObjectDamageEffect']
-_C342 = CLASSES['MoveCountersEffect']
-_C345 = CLASSES['KeywordCost']
-_C347 = CLASSES['TypeArg']
-_C349 = CLASSES['QualityArg']
-_C351 = CLASSES['OntoArg']
-_C357 = CLASSES['TriggeredStmt']
-_C360 = CLASSES['ActivatedStmt']
-_C362 = CLASSES['PTDefiningStmt']
-_C365 = CLASSES['SpellKind']
-_C369 = CLASSES['EntersTappedStmt']
-_C372 = CLASSES['CostPerTargetStmt']
-_C374 = CLASSES['UncounterableStmt']
-_C378 = CLASSES['StaticStmt']
-_C391 = CLASSES['ControlClause']
-_C401 = CLASSES['DividedDamageEffect']
-_C403 = CLASSES['DamageEffect']
-_C405 = CLASSES['DestroyEffect']
-_C409 = CLASSES['DrawEffect']
-_C411 = CLASSES['TokenCopyEffect']
-_C416 = CLASSES['TokenEffect']
-_C417 = CLASSES['AddManaEffect']
-_C420 = CLASSES['DiscardEffect']
-_C422 = CLASSES['GainLifeEffect']
-_C425 = CLASSES['GainControlEffect']
-_C427 = CLASSES['ReturnToHandEffect']
-_C430 = CLASSES['ReturnFromGraveyardEffect']
-_C432 = CLASSES['ReturnToBattlefieldEffect']
-_C435 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C440 = CLASSES['SearchEffect']
-_C444 = CLASSES['CounterSpellEffect']
-_C446 = CLASSES['ShuffleEffect']
-_C450 = CLASSES['MillEffect']
-_C453 = CLASSES['PutFromHandEffect']
-_C457 = CLASSES['PutCountersEffect']
-_C460 = CLASSES['PutOnLibraryEffect']
-_C462 = CLASSES['PutIntoZoneEffect']
-_C468 = CLASSES['ExileEffect']
-_C470 = CLASSES['ExileTopEffect']
-_C472 = CLASSES['RegenerateEffect']
-_C475 = CLASSES['PlayerSacrificesEffect']
-_C478 = CLASSES['SacrificeEffect']
-_C480 = CLASSES['UntapEffect']
-_C482 = CLASSES['TapOrUntapEffect']
-_C484 = CLASSES['TapEffect']
-_C488 = CLASSES['RemoveCountersEffect']
-_C490 = CLASSES['DelayedEffect']
-_C492 = CLASSES['PreventEffect']
-_C494 = CLASSES['CastThisEffect']
-_C496 = CLASSES['CopySpellEffect']
-_C497 = CLASSES['NoRegenEffect']
-_C500 = CLASSES['PhaseOutEffect']
-_C503 = CLASSES['NoUntapEffect']
-_C506 = CLASSES['ContinuousEffect']
-_C508 = CLASSES['PlayerRef']
-_C513 = CLASSES['PerCount']
-_C517 = CLASSES['AnyNumberTargets']
-_C519 = CLASSES['AnyTarget']
-_C522 = CLASSES['UpToTargets']
-_C524 = CLASSES['EachPlayers']
-_C526 = CLASSES['ThatRef']
-_C528 = CLASSES['EnchantedRef']
-_C533 = CLASSES['BeginningTrigger']
-_C537 = CLASSES['LastCounterTrigger']
-_C541 = CLASSES['BatchAttackTrigger']
-_C543 = CLASSES['ThisTrigger']
-_C547 = CLASSES['CastTrigger']
-_C550 = CLASSES['YoursTrigger']
-_C563 = CLASSES['ZonePlace']
-_C567 = CLASSES['PTChange']
-_C570 = CLASSES['CantAttackOrBlock']
-_C572 = CLASSES['CantAttack']
-_C574 = CLASSES['CantBlock']
-_C576 = CLASSES['CantBeBlockedByFewer']
-_C577 = CLASSES['CantBeBlockedExcept']
-_C578 = CLASSES['CanBlockOnly']
-_C580 = CLASSES['CantBeTargetedBy']
-_C581 = CLASSES['CantBeTargeted']
-_C583 = CLASSES['CantBeDestroyed']
-_C585 = CLASSES['CantPhaseOut']
-_C587 = CLASSES['PhasesEachUntap']
-_C589 = CLASSES['GainsAbility']
-_C592 = CLASSES['HasKeywordAtManaCost']
-_C593 = CLASSES['HasKeywords']
-_C594 = CLASSES['LosesKeywords']
-_C597 = CLASSES['CombatDamageSteps']
-_C599 = CLASSES['AssignsExcess']
-_C601 = CLASSES['AttacksUntapped']
-_C603 = CLASSES['DoesntUntap']
-_C605 = CLASSES['DamageGainsLife']
-_C607 = CLASSES['DamageIsLethal']
-_C609 = CLASSES['CantBeBlockedBy']
-_C611 = CLASSES['CantBeAttachedBy']
-_C613 = CLASSES['PreventDamageFrom']
-_C615 = CLASSES['AttacksDespite']
-_C617 = CLASSES['MaxBlockers']
-_C619 = CLASSES['AttacksEachCombat']
-_C621 = CLASSES['BlocksEachCombat']
-_C623 = CLASSES['CantBeBlocked']
-_C625 = CLASSES['IsColor']
-_C660 = CLASSES['Duration']
-_C663 = CLASSES['TargetObject']
-_C665 = CLASSES['FromGraveyard']
-_C671 = CLASSES['OntoBattlefield']
-_C674 = CLASSES['IntoHand']
-_C676 = CLASSES['IntoGraveyard']
-_C679 = CLASSES['CostValue']
-_C704 = CLASSES['BackRef']
-_C706 = CLASSES['TargetPlayer']
-_C710 = CLASSES['EachObjects']
-_C723 = CLASSES['QualityRef']
-_C744 = CLASSES['PerTime']
-_C750 = CLASSES['PerObject']
-_C753 = CLASSES['PowerOf']
-_C780 = CLASSES['EntersEvent']
-_C783 = CLASSES['LeavesEvent']
-_C785 = CLASSES['DiesEvent']
-_C787 = CLASSES['AttacksAloneEvent']
-_C789 = CLASSES['UnblockedEvent']
-_C791 = CLASSES['AttacksEvent']
-_C793 = CLASSES['BlocksEvent']
-_C796 = CLASSES['BlockedEvent']
-_C798 = CLASSES['PhasesEvent']
-_C800 = CLASSES['TurnedUpEvent']
-_C802 = CLASSES['ExiledThisWayEvent']
-_C804 = CLASSES['TargetedEvent']
-_C807 = CLASSES['DealsDamageEvent']
-_C809 = CLASSES['DealtDamageEvent']
+_C293 = CLASSES['ChoosePermanentEffect']
+_C296 = CLASSES['ExtraTurnEffect']
+_C300 = CLASSES['CantCastEffect']
+_C303 = CLASSES['PlayerTopCardActionEffect']
+_C307 = CLASSES['LoseLifeEffect']
+_C311 = CLASSES['PlayerCountersEffect']
+_C313 = CLASSES['ShuffleIntoLibraryEffect']
+_C316 = CLASSES['PlayerMillEffect']
+_C318 = CLASSES['MayPlayEffect']
+_C320 = CLASSES['BlockRequirementEffect']
+_C323 = CLASSES['TopCardActionEffect']
+_C325 = CLASSES['PayEffect']
+_C328 = CLASSES['NumberedActionEffect']
+_C330 = CLASSES['AttachEffect']
+_C333 = CLASSES['FightEffect']
+_C336 = CLASSES['LookAtTopEffect']
+_C340 = CLASSES['ObjectDamageEffect']
+_C345 = CLASSES['MoveCountersEffect']
+_C348 = CLASSES['KeywordCost']
+_C350 = CLASSES['TypeArg']
+_C352 = CLASSES['QualityArg']
+_C354 = CLASSES['OntoArg']
+_C360 = CLASSES['TriggeredStmt']
+_C363 = CLASSES['ActivatedStmt']
+_C365 = CLASSES['PTDefiningStmt']
+_C368 = CLASSES['SpellKind']
+_C372 = CLASSES['EntersTappedStmt']
+_C375 = CLASSES['CostPerTargetStmt']
+_C377 = CLASSES['UncounterableStmt']
+_C381 = CLASSES['StaticStmt']
+_C394 = CLASSES['ControlClause']
+_C404 = CLASSES['DividedDamageEffect']
+_C406 = CLASSES['DamageEffect']
+_C408 = CLASSES['DestroyEffect']
+_C412 = CLASSES['DrawEffect']
+_C414 = CLASSES['TokenCopyEffect']
+_C419 = CLASSES['TokenEffect']
+_C420 = CLASSES['AddManaEffect']
+_C423 = CLASSES['DiscardEffect']
+_C425 = CLASSES['GainLifeEffect']
+_C428 = CLASSES['GainControlEffect']
+_C430 = CLASSES['ReturnToHandEffect']
+_C433 = CLASSES['ReturnFromGraveyardEffect']
+_C435 = CLASSES['ReturnToBattlefieldEffect']
+_C438 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C443 = CLASSES['SearchEffect']
+_C447 = CLASSES['CounterSpellEffect']
+_C449 = CLASSES['ShuffleEffect']
+_C453 = CLASSES['MillEffect']
+_C456 = CLASSES['PutFromHandEffect']
+_C460 = CLASSES['PutCountersEffect']
+_C463 = CLASSES['PutOnLibraryEffect']
+_C465 = CLASSES['PutIntoZoneEffect']
+_C471 = CLASSES['ExileEffect']
+_C473 = CLASSES['ExileTopEffect']
+_C475 = CLASSES['RegenerateEffect']
+_C478 = CLASSES['PlayerSacrificesEffect']
+_C481 = CLASSES['SacrificeEffect']
+_C483 = CLASSES['UntapEffect']
+_C485 = CLASSES['TapOrUntapEffect']
+_C487 = CLASSES['TapEffect']
+_C491 = CLASSES['RemoveCountersEffect']
+_C493 = CLASSES['DelayedEffect']
+_C495 = CLASSES['PreventEffect']
+_C497 = CLASSES['CastThisEffect']
+_C499 = CLASSES['CopySpellEffect']
+_C500 = CLASSES['NoRegenEffect']
+_C503 = CLASSES['PhaseOutEffect']
+_C506 = CLASSES['NoUntapEffect']
+_C509 = CLASSES['ContinuousEffect']
+_C511 = CLASSES['PlayerRef']
+_C516 = CLASSES['PerCount']
+_C520 = CLASSES['AnyNumberTargets']
+_C522 = CLASSES['AnyTarget']
+_C525 = CLASSES['UpToTargets']
+_C527 = CLASSES['EachPlayers']
+_C529 = CLASSES['ThatRef']
+_C531 = CLASSES['EnchantedRef']
+_C533 = CLASSES['RestRef']
+_C538 = CLASSES['BeginningTrigger']
+_C542 = CLASSES['LastCounterTrigger']
+_C546 = CLASSES['BatchAttackTrigger']
+_C548 = CLASSES['ThisTrigger']
+_C552 = CLASSES['CastTrigger']
+_C555 = CLASSES['YoursTrigger']
+_C568 = CLASSES['ZonePlace']
+_C572 = CLASSES['PTChange']
+_C575 = CLASSES['CantAttackOrBlock']
+_C577 = CLASSES['CantAttack']
+_C579 = CLASSES['CantBlock']
+_C581 = CLASSES['CantBeBlockedByFewer']
+_C582 = CLASSES['CantBeBlockedExcept']
+_C583 = CLASSES['CanBlockOnly']
+_C585 = CLASSES['CantBeTargetedBy']
+_C586 = CLASSES['CantBeTargeted']
+_C588 = CLASSES['CantBeDestroyed']
+_C590 = CLASSES['CantPhaseOut']
+_C592 = CLASSES['PhasesEachUntap']
+_C594 = CLASSES['GainsAbility']
+_C597 = CLASSES['HasKeywordAtManaCost']
+_C598 = CLASSES['HasKeywords']
+_C599 = CLASSES['LosesKeywords']
+_C602 = CLASSES['CombatDamageSteps']
+_C604 = CLASSES['AssignsExcess']
+_C606 = CLASSES['AttacksUntapped']
+_C608 = CLASSES['DoesntUntap']
+_C610 = CLASSES['DamageGainsLife']
+_C612 = CLASSES['DamageIsLethal']
+_C614 = CLASSES['CantBeBlockedBy']
+_C616 = CLASSES['CantBeAttachedBy']
+_C618 = CLASSES['PreventDamageFrom']
+_C620 = CLASSES['AttacksDespite']
+_C622 = CLASSES['MaxBlockers']
+_C624 = CLASSES['AttacksEachCombat']
+_C626 = CLASSES['BlocksEachCombat']
+_C628 = CLASSES['CantBeBlocked']
+_C630 = CLASSES['IsColor']
+_C665 = CLASSES['Duration']
+_C668 = CLASSES['TargetObject']
+_C670 = CLASSES['FromGraveyard']
+_C676 = CLASSES['OntoBattlefield']
+_C679 = CLASSES['IntoHand']
+_C681 = CLASSES['IntoGraveyard']
+_C684 = CLASSES['CostValue']
+_C709 = CLASSES['BackRef']
+_C711 = CLASSES['TargetPlayer']
+_C715 = CLASSES['EachObjects']
+_C728 = CLASSES['QualityRef']
+_C749 = CLASSES['PerTime']
+_C755 = CLASSES['PerObject']
+_C758 = CLASSES['PowerOf']
+_C785 = CLASSES['EntersEvent']
+_C788 = CLASSES['LeavesEvent']
+_C790 = CLASSES['DiesEvent']
+_C792 = CLASSES['AttacksAloneEvent']
+_C794 = CLASSES['UnblockedEvent']
+_C796 = CLASSES['AttacksEvent']
+_C798 = CLASSES['BlocksEvent']
+_C801 = CLASSES['BlockedEvent']
+_C803 = CLASSES['PhasesEvent']
+_C805 = CLASSES['TurnedUpEvent']
+_C807 = CLASSES['ExiledThisWayEvent']
+_C809 = CLASSES['TargetedEvent']
+_C812 = CLASSES['DealsDamageEvent']
+_C814 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -50747,7 +50982,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 343:  # lastinstead
+        elif r == 346:  # lastinstead
             d['lastinstead'] = True
         elif r == 208:  # insteadcond
             x = c[0]
@@ -50758,7 +50993,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 344:  # tailinstead
+        elif r == 347:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -52236,7 +52471,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 399:  # negated
+        elif r == 402:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -52337,7 +52572,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 352:  # sentences
+        elif r == 355:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -52525,7 +52760,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 363:  # zones
+        if r == 366:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -52533,11 +52768,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 563:
-                    values.append(_b563(x, inst, lim, made))
+                elif x.rule == 568:
+                    values.append(_b568(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 366:  # spells
+        elif r == 369:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -52545,8 +52780,8 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 365:
-                    values.append(_b365(x, inst, lim, made))
+                elif x.rule == 368:
+                    values.append(_b368(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 236:  # amount
@@ -52611,7 +52846,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 367:  # keywords
+        elif r == 370:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52773,7 +53008,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 370:  # parts
+        if r == 373:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53021,7 +53256,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 375:  # parts
+        elif r == 378:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53030,7 +53265,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 573 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53067,42 +53302,42 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # other
+        if r == 638:  # other
             d['other'] = True
-        elif r == 634:  # another
+        elif r == 639:  # another
             d['another'] = True
-        elif r == 635:  # facedown
+        elif r == 640:  # facedown
             d['facedown'] = True
-        elif r == 636:  # faceup
+        elif r == 641:  # faceup
             d['faceup'] = True
-        elif r == 379:  # exiled
+        elif r == 382:  # exiled
             d['exiled'] = True
-        elif r == 380:  # combat
+        elif r == 383:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 381:  # combat
+        elif r == 384:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 382:  # states
+        elif r == 385:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 637:  # states
+        elif r == 642:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 731:  # nons
+        elif r == 736:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 732:  # colors
+        elif r == 737:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53110,7 +53345,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 733:  # supertypes
+        elif r == 738:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53118,32 +53353,32 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 734:  # multis
+        elif r == 739:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 735:  # types
+        elif r == 740:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 736:  # subtypes
+        elif r == 741:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 737:  # ortypes
+        elif r == 742:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 738:  # andor
+        elif r == 743:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 739:  # ortypes
+        elif r == 744:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -53154,39 +53389,39 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 383:  # chosen
+        elif r == 386:  # chosen
             d['chosen'] = True
-        elif r == 384:  # mv
+        elif r == 387:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 385:  # mvdir
+        elif r == 388:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 386:  # ptstat
+        elif r == 389:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 387:  # ptval
+        elif r == 390:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 388:  # ptdir
+        elif r == 391:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 638:  # keywords
+        elif r == 643:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53200,7 +53435,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 389:  # without
+        elif r == 392:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -53213,9 +53448,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b391(x, inst, lim, made)
+            value = _b394(x, inst, lim, made)
             d['controller'] = value
-        elif r == 398:  # late
+        elif r == 401:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -53229,9 +53464,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 639:  # blocked_by_this
+        elif r == 644:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 640:  # attacking_you
+        elif r == 645:  # attacking_you
             d['attacking_you'] = True
         elif r == 271:  # name
             x = c[0]
@@ -53351,9 +53586,9 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 288:  # player
             x = c[0]
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 511:  # options
+        elif r == 514:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -53378,7 +53613,7 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule ChoosePermanentEffect (class ChoosePermanentEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -53394,7 +53629,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C293()
-    d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'player': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53403,11 +53638,51 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 291:  # player
             x = c[0]
+            value = _b511(x, inst, lim, made)
+            d['player'] = value
+        elif r == 292:  # filter
+            x = c[0]
+            value = _b272(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C296()
+    d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 294:  # player
+            x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 292:  # extra
+        elif r == 295:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -53419,7 +53694,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53435,7 +53710,7 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C297()
+    inst: Any = _C300()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53443,18 +53718,18 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 294:  # player
+        if r == 297:  # player
             x = c[0]
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 295:  # samename
+        elif r == 298:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 296:  # nextturn
+        elif r == 299:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -53466,7 +53741,7 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53482,7 +53757,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C300()
+    inst: Any = _C303()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53490,13 +53765,13 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 298:  # player
+        if r == 301:  # player
             x = c[0]
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 299:  # action
+        elif r == 302:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 507 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53509,7 +53784,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53525,7 +53800,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C304()
+    inst: Any = _C307()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53533,19 +53808,19 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 301:  # player
+        if r == 304:  # player
             x = c[0]
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 302:  # amount
+        elif r == 305:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 303:  # per
+        elif r == 306:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -53555,7 +53830,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerCountersEffect (class PlayerCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53571,7 +53846,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C308()
+    inst: Any = _C311()
     d: dict[str, Any] = {'player': None, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53579,15 +53854,15 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 305:  # player
+        if r == 308:  # player
             x = c[0]
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 306:  # amount
+        elif r == 309:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 307:  # counter
+        elif r == 310:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -53599,7 +53874,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoLibraryEffect (class ShuffleIntoLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53615,7 +53890,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C310()
+    inst: Any = _C313()
     d: dict[str, Any] = {'player': None, 'zones': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53623,11 +53898,11 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 309:  # player
+        if r == 312:  # player
             x = c[0]
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 514:  # zones
+        elif r == 517:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -53645,7 +53920,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53661,7 +53936,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C313()
+    inst: Any = _C316()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53669,11 +53944,11 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 311:  # player
+        if r == 314:  # player
             x = c[0]
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 312:  # amount
+        elif r == 315:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -53685,7 +53960,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53701,7 +53976,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C315()
+    inst: Any = _C318()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53709,7 +53984,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 314:  # play
+        if r == 317:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -53721,7 +53996,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53737,7 +54012,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C317()
+    inst: Any = _C320()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53745,9 +54020,9 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 316:  # target
+        if r == 319:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53760,7 +54035,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53776,7 +54051,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C320()
+    inst: Any = _C323()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53784,20 +54059,20 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 318:  # action
+        if r == 321:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 507 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 529:  # count
+        elif r == 534:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 319:  # player
+        elif r == 322:  # player
             x = c[0]
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53807,7 +54082,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53823,7 +54098,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C322()
+    inst: Any = _C325()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53831,7 +54106,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 321:  # cost
+        if r == 324:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -53843,7 +54118,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53859,7 +54134,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C325()
+    inst: Any = _C328()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53867,14 +54142,14 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 323:  # action
+        if r == 326:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 507 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 324:  # count
+        elif r == 327:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -53886,7 +54161,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53902,7 +54177,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C327()
+    inst: Any = _C330()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53910,9 +54185,9 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 326:  # target
+        if r == 329:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53925,7 +54200,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53941,7 +54216,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C330()
+    inst: Any = _C333()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53949,16 +54224,16 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 328:  # first
+        if r == 331:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 329:  # second
+        elif r == 332:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53971,7 +54246,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53987,7 +54262,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C333()
+    inst: Any = _C336()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53995,11 +54270,11 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 331:  # amount
+        if r == 334:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 332:  # order
+        elif r == 335:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -54011,7 +54286,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54027,7 +54302,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C337()
+    inst: Any = _C340()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54035,20 +54310,20 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 334:  # source
+        if r == 337:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 335:  # power
+        elif r == 338:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 336:  # target
+        elif r == 339:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54061,7 +54336,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54077,7 +54352,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C342()
+    inst: Any = _C345()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54085,24 +54360,24 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 338:  # amount
+        if r == 341:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 339:  # counter
+        elif r == 342:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 340:  # source
+        elif r == 343:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 341:  # target
+        elif r == 344:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54115,7 +54390,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54131,7 +54406,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C345()
+    inst: Any = _C348()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54139,7 +54414,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 530:  # parts
+        if r == 535:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54148,7 +54423,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54161,7 +54436,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54177,7 +54452,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C347()
+    inst: Any = _C350()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54185,7 +54460,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 346:  # type
+        if r == 349:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -54197,7 +54472,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54213,7 +54488,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C349()
+    inst: Any = _C352()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54221,7 +54496,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 348:  # quality
+        if r == 351:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -54233,7 +54508,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54249,7 +54524,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C351()
+    inst: Any = _C354()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54257,7 +54532,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 350:  # subtype
+        if r == 353:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -54269,7 +54544,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54285,7 +54560,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C360()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54293,20 +54568,20 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 353:  # zone
+        if r == 356:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 354:  # trigger
+        elif r == 357:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 355:  # condition
+        elif r == 358:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -54315,11 +54590,11 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 356:  # sentences
+        elif r == 359:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 551:  # sentences
+        elif r == 556:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54331,7 +54606,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54347,7 +54622,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C360()
+    inst: Any = _C363()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54355,11 +54630,11 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 552:  # special
+        if r == 557:  # special
             d['special'] = True
-        elif r == 553:  # fromhand
+        elif r == 558:  # fromhand
             d['fromhand'] = True
-        elif r == 358:  # param
+        elif r == 361:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -54368,11 +54643,11 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 554:  # cost
+        elif r == 559:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 555:  # param
+        elif r == 560:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -54381,15 +54656,15 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 359:  # sentences
+        elif r == 362:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 556:  # sentences
+        elif r == 561:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 557:  # restriction
+        elif r == 562:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -54398,19 +54673,19 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 558:  # once
+        elif r == 563:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 559:  # sorcery
+        elif r == 564:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 560:  # castable
+        elif r == 565:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -54424,7 +54699,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54440,7 +54715,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C362()
+    inst: Any = _C365()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54448,13 +54723,13 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # both
+        if r == 721:  # both
             d['both'] = True
-        elif r == 561:  # which
+        elif r == 566:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 361:  # amount
+        elif r == 364:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -54466,7 +54741,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54482,7 +54757,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C365()
+    inst: Any = _C368()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54490,7 +54765,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 364:  # filter
+        if r == 367:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -54502,7 +54777,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54518,7 +54793,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C369()
+    inst: Any = _C372()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54526,7 +54801,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # tapped
+        if r == 371:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -54538,7 +54813,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54554,7 +54829,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C372()
+    inst: Any = _C375()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54562,7 +54837,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 371:  # cost
+        if r == 374:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -54574,7 +54849,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54590,7 +54865,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C374()
+    inst: Any = _C377()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54598,7 +54873,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 373:  # countered
+        if r == 376:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -54610,7 +54885,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54626,7 +54901,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C378()
+    inst: Any = _C381()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54634,7 +54909,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 376:  # precondition
+        if r == 379:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -54643,35 +54918,35 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 626:  # this
+        elif r == 631:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 627:  # enchanted
+        elif r == 632:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 628:  # host
+        elif r == 633:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 629:  # equipped
+        elif r == 634:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 630:  # host
+        elif r == 635:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 631:  # affected
+        elif r == 636:  # affected
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 632:  # parts
+        elif r == 637:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54680,12 +54955,12 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 573 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 377:  # condition
+        elif r == 380:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -54702,7 +54977,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54718,7 +54993,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C391()
+    inst: Any = _C394()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54726,31 +55001,31 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 390:  # you
+        if r == 393:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 392:  # notyou
+        elif r == 395:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 393:  # own
+        elif r == 396:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 394:  # defending
+        elif r == 397:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 395:  # opponent
+        elif r == 398:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 396:  # opponents
+        elif r == 399:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 397:  # they
+        elif r == 400:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -54762,7 +55037,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54778,7 +55053,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C401()
+    inst: Any = _C404()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54786,11 +55061,11 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 400:  # amount
+        if r == 403:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 740:  # evenly
+        elif r == 745:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54800,7 +55075,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54816,7 +55091,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C403()
+    inst: Any = _C406()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54824,46 +55099,46 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # named
+        if r == 646:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 642:  # amount
+        elif r == 647:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 643:  # equal
+        elif r == 648:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 741:  # power
+        elif r == 746:  # power
             x = c[0]
-            value = _b753(x, inst, lim, made)
+            value = _b758(x, inst, lim, made)
             d['power'] = value
-        elif r == 742:  # amount
+        elif r == 747:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 644:  # you
+        elif r == 649:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 645:  # target
+        elif r == 650:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 402:  # also
+        elif r == 405:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54876,7 +55151,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54892,7 +55167,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C405()
+    inst: Any = _C408()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54900,9 +55175,9 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 404:  # target
+        if r == 407:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54915,7 +55190,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54931,7 +55206,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C409()
+    inst: Any = _C412()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54939,25 +55214,25 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 406:  # player
+        if r == 409:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 646:  # third
+        elif r == 651:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 407:  # amount
+        elif r == 410:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 408:  # per
+        elif r == 411:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b516(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54967,7 +55242,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54983,7 +55258,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C411()
+    inst: Any = _C414()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54991,9 +55266,9 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 410:  # target
+        if r == 413:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55006,7 +55281,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55022,7 +55297,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C416()
+    inst: Any = _C419()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55030,21 +55305,21 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 412:  # count
+        if r == 415:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 647:  # tapped
+        elif r == 652:  # tapped
             d['tapped'] = True
-        elif r == 413:  # power
+        elif r == 416:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 414:  # toughness
+        elif r == 417:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 648:  # colors
+        elif r == 653:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55052,17 +55327,17 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 649:  # subtypes
+        elif r == 654:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 650:  # types
+        elif r == 655:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 651:  # keywords
+        elif r == 656:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55076,23 +55351,23 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 415:  # tokname
+        elif r == 418:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 652:  # per
+        elif r == 657:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 653:  # pertime
+        elif r == 658:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b744(x, inst, lim, made)
+            value = _b749(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -55102,7 +55377,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55118,7 +55393,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C417()
+    inst: Any = _C420()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55126,9 +55401,9 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # anycolor
+        if r == 750:  # anycolor
             d['anycolor'] = True
-        elif r == 746:  # choices
+        elif r == 751:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -55138,15 +55413,15 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 654:  # last
+        elif r == 659:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 655:  # mana
+        elif r == 660:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 812:  # alts
+        elif r == 817:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -55158,7 +55433,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55174,7 +55449,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C423()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55182,27 +55457,27 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 418:  # player
+        if r == 421:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 656:  # third
+        elif r == 661:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 419:  # amount
+        elif r == 422:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 747:  # random
+        elif r == 752:  # random
             d['random'] = True
-        elif r == 657:  # per
+        elif r == 662:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b744(x, inst, lim, made)
+            value = _b749(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55212,7 +55487,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55228,7 +55503,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C425()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55236,31 +55511,31 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # player
+        if r == 424:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 658:  # amount
+        elif r == 663:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 748:  # per
+        elif r == 753:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b744(x, inst, lim, made)
+            value = _b749(x, inst, lim, made)
             d['per'] = value
-        elif r == 751:  # per
+        elif r == 756:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b750(x, inst, lim, made)
+            value = _b755(x, inst, lim, made)
             d['per'] = value
-        elif r == 659:  # equal
+        elif r == 664:  # equal
             x = c[0]
-            value = _b753(x, inst, lim, made)
+            value = _b758(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -55270,7 +55545,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55286,7 +55561,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C428()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55294,18 +55569,18 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 423:  # target
+        if r == 426:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 424:  # duration
+        elif r == 427:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b660(x, inst, lim, made)
+            value = _b665(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -55315,7 +55590,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55331,7 +55606,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C427()
+    inst: Any = _C430()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55339,14 +55614,14 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # target
+        if r == 429:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 661:  # yours
+        elif r == 666:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -55358,7 +55633,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55374,7 +55649,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C433()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55382,23 +55657,23 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 428:  # target
+        if r == 431:  # target
             x = c[0]
-            value = _b663(x, inst, lim, made)
+            value = _b668(x, inst, lim, made)
             d['target'] = value
-        elif r == 429:  # source
+        elif r == 432:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b665(x, inst, lim, made)
+            value = _b670(x, inst, lim, made)
             d['source'] = value
-        elif r == 763:  # hand
+        elif r == 768:  # hand
             d['hand'] = True
-        elif r == 666:  # battlefield
+        elif r == 671:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 764:  # mine
+        elif r == 769:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -55408,7 +55683,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55424,7 +55699,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C435()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55432,22 +55707,22 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # target
+        if r == 434:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 667:  # fromgy
+        elif r == 672:  # fromgy
             d['fromgy'] = True
-        elif r == 765:  # choice
+        elif r == 770:  # choice
             d['choice'] = True
-        elif r == 766:  # facedown
+        elif r == 771:  # facedown
             d['facedown'] = True
-        elif r == 767:  # mine
+        elif r == 772:  # mine
             d['mine'] = True
-        elif r == 768:  # owners
+        elif r == 773:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -55457,7 +55732,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55473,7 +55748,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C438()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55481,11 +55756,11 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # filter
+        if r == 436:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 434:  # hands
+        elif r == 437:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -55497,7 +55772,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55513,7 +55788,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C443()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55521,38 +55796,38 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # player
+        if r == 439:  # player
             x = c[0]
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 668:  # upto
+        elif r == 673:  # upto
             d['upto'] = True
-        elif r == 437:  # count
+        elif r == 440:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 438:  # filter
+        elif r == 441:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 769:  # alts
+        elif r == 774:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b272(x, inst, lim, made))
-        elif r == 669:  # reveal
+        elif r == 674:  # reveal
             d['reveal'] = True
-        elif r == 770:  # thatcard
+        elif r == 775:  # thatcard
             d['thatcard'] = True
-        elif r == 771:  # thosecards
+        elif r == 776:  # thosecards
             d['thosecards'] = True
-        elif r == 439:  # destination
+        elif r == 442:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 672 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 677 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 677:  # tapped
+        elif r == 682:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -55562,7 +55837,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55578,7 +55853,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C444()
+    inst: Any = _C447()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55586,20 +55861,20 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # target
+        if r == 444:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 442:  # unless
+        elif r == 445:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b679(x, inst, lim, made)
+            value = _b684(x, inst, lim, made)
             d['unless'] = value
-        elif r == 443:  # per
+        elif r == 446:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -55613,7 +55888,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55629,7 +55904,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C446()
+    inst: Any = _C449()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55637,9 +55912,9 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 445:  # player
+        if r == 448:  # player
             x = c[0]
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55649,7 +55924,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55665,7 +55940,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C453()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55673,19 +55948,19 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 447:  # amount
+        if r == 450:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 448:  # player
+        elif r == 451:  # player
             x = c[0]
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 449:  # owner
+        elif r == 452:  # owner
             x = c[0]
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -55695,7 +55970,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55711,7 +55986,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C453()
+    inst: Any = _C456()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55719,11 +55994,11 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # filter
+        if r == 454:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 452:  # battlefield
+        elif r == 455:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -55735,7 +56010,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55751,7 +56026,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C460()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55759,17 +56034,17 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 454:  # amount
+        if r == 457:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 455:  # counter
+        elif r == 458:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 456:  # target
+        elif r == 459:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55782,7 +56057,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55798,7 +56073,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C463()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55806,24 +56081,24 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # target
+        if r == 461:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 459:  # source
+        elif r == 462:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b665(x, inst, lim, made)
+            value = _b670(x, inst, lim, made)
             d['source'] = value
-        elif r == 681:  # top
+        elif r == 686:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 682:  # bottom
+        elif r == 687:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -55835,7 +56110,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55851,7 +56126,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C465()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55859,9 +56134,9 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # target
+        if r == 464:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55874,7 +56149,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55890,7 +56165,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C471()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55898,36 +56173,36 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # target
+        if r == 466:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 464:  # source
+        elif r == 467:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b665(x, inst, lim, made)
+            value = _b670(x, inst, lim, made)
             d['source'] = value
-        elif r == 465:  # amount
+        elif r == 468:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 466:  # counter
+        elif r == 469:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 467:  # also
+        elif r == 470:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55940,7 +56215,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55956,7 +56231,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C473()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55964,9 +56239,9 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # player
+        if r == 472:  # player
             x = c[0]
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55976,7 +56251,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55992,7 +56267,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C475()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56000,9 +56275,9 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56015,7 +56290,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56031,7 +56306,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C478()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56039,19 +56314,19 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # player
+        if r == 476:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
-        elif r == 772:  # all
+        elif r == 777:  # all
             d['all'] = True
-        elif r == 683:  # amount
+        elif r == 688:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 474:  # filter
+        elif r == 477:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -56063,7 +56338,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56079,7 +56354,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C481()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56087,18 +56362,18 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # target
+        if r == 479:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 477:  # unless
+        elif r == 480:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b679(x, inst, lim, made)
+            value = _b684(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -56108,7 +56383,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56124,7 +56399,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C483()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56132,9 +56407,9 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # target
+        if r == 482:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56147,7 +56422,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56163,7 +56438,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
+    inst: Any = _C485()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56171,9 +56446,9 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 481:  # target
+        if r == 484:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56186,7 +56461,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56202,7 +56477,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C487()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56210,9 +56485,9 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 483:  # target
+        if r == 486:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56225,7 +56500,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56241,7 +56516,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C491()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56249,17 +56524,17 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # amount
+        if r == 488:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 486:  # counter
+        elif r == 489:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 487:  # target
+        elif r == 490:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56272,7 +56547,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56288,7 +56563,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C490()
+    inst: Any = _C493()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56296,18 +56571,18 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # step
+        if r == 689:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 773 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 778 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 685:  # endcombat
+        elif r == 690:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 489:  # effect
+        elif r == 492:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -56322,7 +56597,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56338,7 +56613,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C492()
+    inst: Any = _C495()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56346,15 +56621,15 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 491:  # amount
+        if r == 494:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 774:  # you
+        elif r == 779:  # you
             d['you'] = True
-        elif r == 686:  # target
+        elif r == 691:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56367,7 +56642,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56383,7 +56658,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C497()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56391,18 +56666,18 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 493:  # target
+        if r == 496:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 687:  # label
+        elif r == 692:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 688:  # free
+        elif r == 693:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -56414,7 +56689,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56430,7 +56705,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C499()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56438,14 +56713,14 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # target
+        if r == 498:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 689:  # newtargets
+        elif r == 694:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -56455,7 +56730,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56471,7 +56746,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C500()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56479,18 +56754,18 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 690:  # thatnoun
+        if r == 695:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 691:  # target
+        elif r == 696:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 692:  # thisturn
+        elif r == 697:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -56500,7 +56775,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56516,7 +56791,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C503()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56524,14 +56799,14 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # target
+        if r == 501:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 499:  # phaseout
+        elif r == 502:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -56543,7 +56818,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56559,7 +56834,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C506()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56567,14 +56842,14 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 501:  # target
+        if r == 504:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 502:  # nountap
+        elif r == 505:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -56586,7 +56861,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56602,7 +56877,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C509()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56610,30 +56885,30 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 504:  # lead
+        if r == 507:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b660(x, inst, lim, made)
+            value = _b665(x, inst, lim, made)
             d['lead'] = value
-        elif r == 693:  # target
+        elif r == 698:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 694:  # also
+        elif r == 699:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['also'] = value
-        elif r == 695:  # group
+        elif r == 700:  # group
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['group'] = value
-        elif r == 696:  # parts
+        elif r == 701:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56642,18 +56917,18 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 573 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 505:  # duration
+        elif r == 508:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b660(x, inst, lim, made)
+            value = _b665(x, inst, lim, made)
             d['duration'] = value
-        elif r == 697:  # tail
+        elif r == 702:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -56662,7 +56937,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 573 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56675,7 +56950,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56691,7 +56966,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C511()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56699,13 +56974,13 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # controller
+        if r == 703:  # controller
             d['controller'] = True
-        elif r == 509:  # owner
+        elif r == 512:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 510:  # who
+        elif r == 513:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56717,7 +56992,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56733,7 +57008,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C516()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56741,19 +57016,19 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # counter
+        if r == 704:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 700:  # on
+        elif r == 705:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 701:  # whose
+        elif r == 706:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 702:  # zone
+        elif r == 707:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -56765,7 +57040,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56781,7 +57056,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C520()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56789,7 +57064,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # filter
+        if r == 519:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -56801,7 +57076,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56817,7 +57092,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C522()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56825,7 +57100,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # any
+        if r == 521:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -56837,7 +57112,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56853,7 +57128,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C525()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56861,13 +57136,13 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 707:  # each
+        if r == 712:  # each
             d['each'] = True
-        elif r == 520:  # count
+        elif r == 523:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 521:  # filter
+        elif r == 524:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -56879,7 +57154,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56895,7 +57170,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C527()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56903,7 +57178,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # who
+        if r == 526:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56915,7 +57190,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56931,7 +57206,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C529()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56939,7 +57214,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # that
+        if r == 528:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -56951,7 +57226,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56967,7 +57242,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C531()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56975,9 +57250,9 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # equipped
+        if r == 783:  # equipped
             d['equipped'] = True
-        elif r == 527:  # enchanted
+        elif r == 530:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -56990,7 +57265,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
+    """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57006,6 +57281,42 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C533()
+    d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 532:  # rest
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['rest'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C538()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57013,11 +57324,11 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # whose
+        if r == 536:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 532:  # step
+        elif r == 537:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -57029,7 +57340,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57045,7 +57356,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C542()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57053,11 +57364,11 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # lead
+        if r == 540:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 536:  # counter
+        elif r == 541:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -57069,7 +57380,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57085,7 +57396,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C546()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57093,15 +57404,15 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # lead
+        if r == 543:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 539:  # subject
+        elif r == 544:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 540:  # batch
+        elif r == 545:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -57113,7 +57424,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57129,7 +57440,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C548()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57137,13 +57448,13 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # lead
+        if r == 547:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 712:  # creature
+        elif r == 717:  # creature
             d['creature'] = True
-        elif r == 713:  # events
+        elif r == 718:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57152,7 +57463,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 781 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 786 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57165,7 +57476,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57181,7 +57492,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C547()
+    inst: Any = _C552()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57189,15 +57500,15 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 544:  # lead
+        if r == 549:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 545:  # who
+        elif r == 550:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 546:  # spell
+        elif r == 551:  # spell
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['spell'] = value
@@ -57209,7 +57520,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57225,7 +57536,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C555()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57233,17 +57544,17 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 548:  # lead
+        if r == 553:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 810:  # thisor
+        elif r == 815:  # thisor
             d['thisor'] = True
-        elif r == 549:  # subject
+        elif r == 554:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 714:  # events
+        elif r == 719:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57252,12 +57563,12 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 781 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 786 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 715:  # undercontrol
+        elif r == 720:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -57267,7 +57578,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57283,7 +57594,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C568()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57291,11 +57602,11 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # command
+        if r == 567:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 564:  # battlefield
+        elif r == 569:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57307,7 +57618,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57323,7 +57634,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C572()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57331,29 +57642,29 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # additional
+        if r == 722:  # additional
             d['additional'] = True
-        elif r == 565:  # power
+        elif r == 570:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 566:  # toughness
+        elif r == 571:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 718:  # per
+        elif r == 723:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 719:  # perfilter
+        elif r == 724:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b272(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 811:  # onbf
+        elif r == 816:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57363,7 +57674,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57379,7 +57690,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C575()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57387,7 +57698,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # both
+        if r == 574:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -57399,7 +57710,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57415,7 +57726,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C577()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57423,7 +57734,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 571:  # attack
+        if r == 576:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -57435,7 +57746,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57451,7 +57762,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C579()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57459,7 +57770,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # block
+        if r == 578:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -57471,7 +57782,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57487,7 +57798,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C581()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57495,7 +57806,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # count
+        if r == 580:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -57507,7 +57818,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57523,7 +57834,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C582()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57531,7 +57842,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # filters
+        if r == 725:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57551,7 +57862,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57567,7 +57878,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C583()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57575,7 +57886,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # filters
+        if r == 726:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57595,7 +57906,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57611,7 +57922,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C585()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57619,9 +57930,9 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # quality
+        if r == 584:  # quality
             x = c[0]
-            value = _b723(x, inst, lim, made)
+            value = _b728(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57631,7 +57942,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57647,7 +57958,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C586()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57655,7 +57966,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # opponents
+        if r == 730:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57665,7 +57976,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57681,7 +57992,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C588()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57689,7 +58000,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # destroyed
+        if r == 587:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -57701,7 +58012,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57717,7 +58028,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C590()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57725,7 +58036,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # phase
+        if r == 589:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -57737,7 +58048,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57753,7 +58064,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C592()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57761,7 +58072,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # untap
+        if r == 591:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57773,7 +58084,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57789,7 +58100,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C594()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57797,9 +58108,9 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # ability
+        if r == 593:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 726 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57812,7 +58123,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57828,7 +58139,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C597()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57836,14 +58147,14 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # keyword
+        if r == 595:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 591:  # manacost
+        elif r == 596:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -57855,7 +58166,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57871,7 +58182,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C598()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57879,7 +58190,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # keywords
+        if r == 732:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57901,7 +58212,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57917,7 +58228,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C599()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57925,7 +58236,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # keywords
+        if r == 733:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57947,7 +58258,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57963,7 +58274,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C602()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57971,11 +58282,11 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # first
+        if r == 600:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 596:  # regular
+        elif r == 601:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -57989,7 +58300,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58005,7 +58316,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C604()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58013,7 +58324,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # excess
+        if r == 603:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -58025,7 +58336,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58041,7 +58352,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C606()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58049,7 +58360,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # untapped
+        if r == 605:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -58061,7 +58372,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58077,7 +58388,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C608()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58085,11 +58396,11 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # its
+        if r == 734:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 602:  # untap
+        elif r == 607:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58101,7 +58412,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58117,7 +58428,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C610()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58125,7 +58436,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # gains
+        if r == 609:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -58137,7 +58448,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58153,7 +58464,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C612()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58161,7 +58472,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # lethal
+        if r == 611:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -58173,7 +58484,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58189,7 +58500,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C614()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58197,9 +58508,9 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # quality
+        if r == 613:  # quality
             x = c[0]
-            value = _b723(x, inst, lim, made)
+            value = _b728(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58209,7 +58520,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58225,7 +58536,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C616()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58233,9 +58544,9 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # quality
+        if r == 615:  # quality
             x = c[0]
-            value = _b723(x, inst, lim, made)
+            value = _b728(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58245,7 +58556,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58261,7 +58572,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C618()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58269,9 +58580,9 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # quality
+        if r == 617:  # quality
             x = c[0]
-            value = _b723(x, inst, lim, made)
+            value = _b728(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58281,7 +58592,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58297,7 +58608,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C620()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58305,9 +58616,9 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # thisturn
+        if r == 735:  # thisturn
             d['thisturn'] = True
-        elif r == 614:  # keyword
+        elif r == 619:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58322,7 +58633,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58338,7 +58649,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C622()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58346,7 +58657,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # count
+        if r == 621:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58358,7 +58669,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58374,7 +58685,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C624()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58382,7 +58693,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # attacks
+        if r == 623:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -58394,7 +58705,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58410,7 +58721,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C626()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58418,7 +58729,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # blocks
+        if r == 625:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -58430,7 +58741,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58446,7 +58757,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C628()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58454,7 +58765,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # unblockable
+        if r == 627:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -58466,7 +58777,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58482,7 +58793,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C630()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58490,7 +58801,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # color
+        if r == 629:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58505,7 +58816,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58521,7 +58832,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C665()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58529,23 +58840,23 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # eot
+        if r == 761:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 757:  # next_upkeep
+        elif r == 762:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 758:  # losecontrol
+        elif r == 763:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 759:  # thisturn
+        elif r == 764:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 760:  # thiscombat
+        elif r == 765:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -58557,7 +58868,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58573,7 +58884,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C668()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58581,13 +58892,13 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # another
+        if r == 766:  # another
             d['another'] = True
-        elif r == 662:  # filter
+        elif r == 667:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 762:  # ingy
+        elif r == 767:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58597,7 +58908,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58613,7 +58924,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C670()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58621,7 +58932,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 664:  # whose
+        if r == 669:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -58633,7 +58944,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58649,7 +58960,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C676()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58657,7 +58968,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # zone
+        if r == 675:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -58669,7 +58980,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58685,7 +58996,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C674()
+    inst: Any = _C679()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58693,9 +59004,9 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # player
+        if r == 678:  # player
             x = c[0]
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58705,7 +59016,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58721,7 +59032,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C681()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58729,9 +59040,9 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 675:  # player
+        if r == 680:  # player
             x = c[0]
-            value = _b508(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58741,7 +59052,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58757,7 +59068,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C679()
+    inst: Any = _C684()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58765,11 +59076,11 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 678:  # cost
+        if r == 683:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 680:  # param
+        elif r == 685:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58784,7 +59095,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58800,7 +59111,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C709()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58808,9 +59119,9 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # word
+        if r == 708:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58823,7 +59134,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58839,7 +59150,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C706()
+    inst: Any = _C711()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58847,11 +59158,11 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # player
+        if r == 710:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 775:  # walker
+        elif r == 780:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -58861,7 +59172,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58877,7 +59188,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C715()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58885,33 +59196,33 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # quant
+        if r == 713:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 709:  # filter
+        elif r == 714:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 776:  # attached
+        elif r == 781:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 777:  # samename
+        elif r == 782:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 813:  # ingy
+        elif r == 818:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58921,7 +59232,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58937,7 +59248,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C723()
+    inst: Any = _C728()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58945,11 +59256,11 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # word
+        if r == 727:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 724:  # param
+        elif r == 729:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58964,7 +59275,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58980,7 +59291,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C744()
+    inst: Any = _C749()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58988,7 +59299,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # word
+        if r == 748:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59003,7 +59314,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59019,7 +59330,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C750()
+    inst: Any = _C755()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59027,13 +59338,13 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # filter
+        if r == 754:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 818:  # gy
+        elif r == 823:  # gy
             d['gy'] = True
-        elif r == 819:  # bf
+        elif r == 824:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59043,7 +59354,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59059,7 +59370,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C753()
+    inst: Any = _C758()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59067,21 +59378,21 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # power
+        if r == 757:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 754:  # power
+        elif r == 759:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 755:  # target
+        elif r == 760:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59094,7 +59405,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59110,7 +59421,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C785()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59118,7 +59429,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # enters
+        if r == 784:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -59130,7 +59441,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59146,7 +59457,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C788()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59154,7 +59465,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # leaves
+        if r == 787:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -59166,7 +59477,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59182,7 +59493,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C785()
+    inst: Any = _C790()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59190,7 +59501,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # dies
+        if r == 789:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -59202,7 +59513,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59218,7 +59529,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C787()
+    inst: Any = _C792()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59226,7 +59537,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 786:  # alone
+        if r == 791:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -59238,7 +59549,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59254,7 +59565,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C794()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59262,7 +59573,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 788:  # unblocked
+        if r == 793:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -59274,7 +59585,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59290,7 +59601,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C796()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59298,7 +59609,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # attacks
+        if r == 795:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59310,7 +59621,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59326,7 +59637,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C798()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59334,11 +59645,11 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # blocks
+        if r == 797:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 814:  # acreature
+        elif r == 819:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -59348,7 +59659,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59364,7 +59675,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C796()
+    inst: Any = _C801()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59372,11 +59683,11 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # blocked
+        if r == 799:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 795:  # filter
+        elif r == 800:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -59390,7 +59701,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59406,7 +59717,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C798()
+    inst: Any = _C803()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59414,7 +59725,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # direction
+        if r == 802:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -59426,7 +59737,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59442,7 +59753,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C805()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59450,7 +59761,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # up
+        if r == 804:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -59462,7 +59773,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59478,7 +59789,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C807()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59486,7 +59797,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # way
+        if r == 806:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -59498,7 +59809,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59514,7 +59825,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C809()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59522,11 +59833,11 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # targeted
+        if r == 808:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 815:  # opponents
+        elif r == 820:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59536,7 +59847,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59552,7 +59863,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C812()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59560,13 +59871,13 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # combat
+        if r == 821:  # combat
             d['combat'] = True
-        elif r == 805:  # deals
+        elif r == 810:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 806:  # recipient
+        elif r == 811:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -59580,7 +59891,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59596,7 +59907,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C809()
+    inst: Any = _C814()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59604,9 +59915,9 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # combat
+        if r == 822:  # combat
             d['combat'] = True
-        elif r == 808:  # dealt
+        elif r == 813:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -59912,536 +60223,541 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 289 __asgn_plain
     _b290,  # 290 ChooseAmongEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 291 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 292 __asgn_plain
-    _b293,  # 293 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 292 __asgn_plain
+    _b293,  # 293 ChoosePermanentEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 294 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 295 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 296 __asgn_plain
-    _b297,  # 297 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 298 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 299 __asgn_plain
-    _b300,  # 300 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 295 __asgn_plain
+    _b296,  # 296 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 297 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 298 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 299 __asgn_plain
+    _b300,  # 300 CantCastEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 301 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 302 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 303 __asgn_plain
-    _b304,  # 304 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 305 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 306 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 307 __asgn_plain
-    _b308,  # 308 PlayerCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 309 __asgn_plain
-    _b310,  # 310 ShuffleIntoLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 311 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 312 __asgn_plain
-    _b313,  # 313 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 314 __asgn_plain
-    _b315,  # 315 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 316 __asgn_plain
-    _b317,  # 317 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 318 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 319 __asgn_plain
-    _b320,  # 320 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 321 __asgn_plain
-    _b322,  # 322 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 323 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 326 __asgn_plain
-    _b327,  # 327 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 328 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 329 __asgn_plain
-    _b330,  # 330 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 331 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 332 __asgn_plain
-    _b333,  # 333 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 334 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 335 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 336 __asgn_plain
-    _b337,  # 337 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 338 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 339 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 340 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 341 __asgn_plain
-    _b342,  # 342 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 343 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 344 __asgn_optional
-    _b345,  # 345 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 346 __asgn_plain
-    _b347,  # 347 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 348 __asgn_plain
-    _b349,  # 349 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 350 __asgn_plain
-    _b351,  # 351 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 352 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 353 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 354 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 358 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 302 __asgn_plain
+    _b303,  # 303 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 304 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 305 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 306 __asgn_plain
+    _b307,  # 307 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 308 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 309 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 310 __asgn_plain
+    _b311,  # 311 PlayerCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 312 __asgn_plain
+    _b313,  # 313 ShuffleIntoLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 314 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 315 __asgn_plain
+    _b316,  # 316 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 317 __asgn_plain
+    _b318,  # 318 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 319 __asgn_plain
+    _b320,  # 320 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 321 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 322 __asgn_plain
+    _b323,  # 323 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 324 __asgn_plain
+    _b325,  # 325 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 326 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 327 __asgn_plain
+    _b328,  # 328 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 329 __asgn_plain
+    _b330,  # 330 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 331 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 332 __asgn_plain
+    _b333,  # 333 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 334 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 335 __asgn_plain
+    _b336,  # 336 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 337 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 338 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 339 __asgn_plain
+    _b340,  # 340 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 341 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 342 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 343 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 344 __asgn_plain
+    _b345,  # 345 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 346 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 347 __asgn_optional
+    _b348,  # 348 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 349 __asgn_plain
+    _b350,  # 350 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 351 __asgn_plain
+    _b352,  # 352 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 353 __asgn_plain
+    _b354,  # 354 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 356 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 357 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 358 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 359 __asgn_plain
-    _b360,  # 360 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 361 __asgn_plain
-    _b362,  # 362 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 363 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 364 __asgn_plain
-    _b365,  # 365 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 366 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 367 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 368 __asgn_plain
-    _b369,  # 369 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 370 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 371 __asgn_plain
-    _b372,  # 372 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 373 __asgn_plain
-    _b374,  # 374 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 375 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 376 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 377 __asgn_plain
-    _b378,  # 378 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 379 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 380 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 381 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 382 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 383 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 384 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 385 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 386 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 388 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 389 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 390 __asgn_plain
-    _b391,  # 391 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 394 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 395 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 396 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 398 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 400 __asgn_plain
-    _b401,  # 401 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 402 __asgn_plain
-    _b403,  # 403 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 404 __asgn_plain
-    _b405,  # 405 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 408 __asgn_plain
-    _b409,  # 409 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 410 __asgn_plain
-    _b411,  # 411 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 414 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 415 __asgn_plain
-    _b416,  # 416 TokenEffect
-    _b417,  # 417 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 DiscardEffect
+    _b360,  # 360 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 361 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 362 __asgn_plain
+    _b363,  # 363 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 364 __asgn_plain
+    _b365,  # 365 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 366 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 367 __asgn_plain
+    _b368,  # 368 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 369 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 370 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 371 __asgn_plain
+    _b372,  # 372 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 373 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 374 __asgn_plain
+    _b375,  # 375 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 376 __asgn_plain
+    _b377,  # 377 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 378 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 379 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 380 __asgn_plain
+    _b381,  # 381 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 382 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 383 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 384 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 385 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 386 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 388 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 389 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 390 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 391 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 396 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 398 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 401 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 403 __asgn_plain
+    _b404,  # 404 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 405 __asgn_plain
+    _b406,  # 406 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 407 __asgn_plain
+    _b408,  # 408 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 411 __asgn_plain
+    _b412,  # 412 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 413 __asgn_plain
+    _b414,  # 414 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 TokenEffect
+    _b420,  # 420 AddManaEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 422 __asgn_plain
+    _b423,  # 423 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 GainLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
-    _b427,  # 427 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 428 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 ReturnToHandEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 437 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 442 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 443 __asgn_plain
-    _b444,  # 444 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
-    _b446,  # 446 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 436 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 440 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 441 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 445 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 CounterSpellEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 452 __asgn_plain
-    _b453,  # 453 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 PutOnLibraryEffect
+    _b449,  # 449 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 465 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 468 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 485 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 486 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 491 __asgn_plain
-    _b492,  # 492 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 CopySpellEffect
-    _b497,  # 497 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
+    _b483,  # 483 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 488 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 489 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 494 __asgn_plain
+    _b495,  # 495 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 PhaseOutEffect
+    _b499,  # 499 CopySpellEffect
+    _b500,  # 500 NoRegenEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 504 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 ContinuousEffect
-    _match_node,  # 507 ActionWord
-    _b508,  # 508 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 510 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 511 __asgn_oneormore
-    _match_node,  # 512 BackWord
-    _b513,  # 513 PerCount
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 514 __asgn_oneormore
-    _node,  # 515 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 516 __asgn_plain
-    _b517,  # 517 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 529 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 530 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 532 __asgn_plain
-    _b533,  # 533 BeginningTrigger
-    _node,  # 534 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 546 __asgn_plain
-    _b547,  # 547 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 552 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 553 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 507 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 ContinuousEffect
+    _match_node,  # 510 ActionWord
+    _b511,  # 511 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 512 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 513 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 514 __asgn_oneormore
+    _match_node,  # 515 BackWord
+    _b516,  # 516 PerCount
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 517 __asgn_oneormore
+    _node,  # 518 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 523 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 526 __asgn_plain
+    _b527,  # 527 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 528 __asgn_plain
+    _b529,  # 529 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 530 __asgn_plain
+    _b531,  # 531 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 532 __asgn_plain
+    _b533,  # 533 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 535 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 536 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 BeginningTrigger
+    _node,  # 539 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 540 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 543 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 544 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 551 __asgn_plain
+    _b552,  # 552 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 YoursTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 PTChange
-    _node,  # 568 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 569 __asgn_plain
-    _b570,  # 570 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 571 __asgn_plain
-    _b572,  # 572 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 573 __asgn_plain
-    _b574,  # 574 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 CantBeBlockedByFewer
-    _b577,  # 577 CantBeBlockedExcept
-    _b578,  # 578 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 CantBeTargetedBy
-    _b581,  # 581 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 590 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 HasKeywordAtManaCost
-    _b593,  # 593 HasKeywords
-    _b594,  # 594 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 595 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 629 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 630 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 632 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 633 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 634 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 635 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 636 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 637 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 638 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 639 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 640 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 647 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 648 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 649 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 650 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 651 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 557 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 558 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 567 __asgn_plain
+    _b568,  # 568 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 PTChange
+    _node,  # 573 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 576 __asgn_plain
+    _b577,  # 577 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 578 __asgn_plain
+    _b579,  # 579 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 CantBeBlockedByFewer
+    _b582,  # 582 CantBeBlockedExcept
+    _b583,  # 583 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 CantBeTargetedBy
+    _b586,  # 586 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 595 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 HasKeywordAtManaCost
+    _b598,  # 598 HasKeywords
+    _b599,  # 599 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 600 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 637 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 638 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 639 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 640 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 641 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 642 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 643 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 644 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 645 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 652 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 653 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 654 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 655 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 656 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 667 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 668 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 669 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 OntoBattlefield
-    _node,  # 672 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 677 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 678 __asgn_plain
-    _b679,  # 679 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 689 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 667 __asgn_plain
+    _b668,  # 668 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 669 __asgn_plain
+    _b670,  # 670 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 672 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 673 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 674 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 OntoBattlefield
+    _node,  # 677 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 678 __asgn_plain
+    _b679,  # 679 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 680 __asgn_plain
+    _b681,  # 681 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 682 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 690 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 692 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 696 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 697 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 698 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 703 __asgn_plain
-    _b704,  # 704 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 705 __asgn_plain
-    _b706,  # 706 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 709 __asgn_plain
-    _b710,  # 710 EachObjects
-    _node,  # 711 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 712 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 713 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 714 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 715 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 716 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 717 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 720 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 721 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 722 __asgn_plain
-    _b723,  # 723 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 725 __asgn_optional
-    _node,  # 726 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 730 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 731 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 735 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 736 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 737 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 738 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 739 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 740 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 743 __asgn_plain
-    _b744,  # 744 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 746 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 749 __asgn_plain
-    _b750,  # 750 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 752 __asgn_plain
-    _b753,  # 753 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 762 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 765 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 769 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 772 __asgn_optional
-    _match_node,  # 773 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 774 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 775 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 778 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 EntersEvent
-    _node,  # 781 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 784 __asgn_plain
-    _b785,  # 785 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 786 __asgn_plain
-    _b787,  # 787 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 795 __asgn_plain
-    _b796,  # 796 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 797 __asgn_plain
-    _b798,  # 798 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 805 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 808 __asgn_plain
-    _b809,  # 809 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 810 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 811 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 812 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 813 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 814 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 815 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 816 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 817 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 818 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 819 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 694 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 697 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 701 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 702 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 703 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 708 __asgn_plain
+    _b709,  # 709 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 710 __asgn_plain
+    _b711,  # 711 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 714 __asgn_plain
+    _b715,  # 715 EachObjects
+    _node,  # 716 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 717 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 718 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 719 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 720 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 722 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 723 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 725 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 727 __asgn_plain
+    _b728,  # 728 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 730 __asgn_optional
+    _node,  # 731 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 736 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 737 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 738 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 740 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 743 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 744 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 748 __asgn_plain
+    _b749,  # 749 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 750 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 752 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 754 __asgn_plain
+    _b755,  # 755 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 757 __asgn_plain
+    _b758,  # 758 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 762 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 773 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 774 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 775 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 776 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 777 __asgn_optional
+    _match_node,  # 778 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 779 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 780 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 784 __asgn_plain
+    _b785,  # 785 EntersEvent
+    _node,  # 786 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 787 __asgn_plain
+    _b788,  # 788 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 791 __asgn_plain
+    _b792,  # 792 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 793 __asgn_plain
+    _b794,  # 794 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 795 __asgn_plain
+    _b796,  # 796 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 797 __asgn_plain
+    _b798,  # 798 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 802 __asgn_plain
+    _b803,  # 803 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 804 __asgn_plain
+    _b805,  # 805 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 810 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 813 __asgn_plain
+    _b814,  # 814 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 816 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 817 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 818 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 819 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 820 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 821 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 822 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 823 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 824 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 515, 534, 568, 672, 711, 726, 781])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 518, 539, 573, 677, 716, 731, 786])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -60737,531 +61053,536 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b290,  # 290 ChooseAmongEffect
     None,  # 291 __asgn_plain
     None,  # 292 __asgn_plain
-    _b293,  # 293 ExtraTurnEffect
+    _b293,  # 293 ChoosePermanentEffect
     None,  # 294 __asgn_plain
     None,  # 295 __asgn_plain
-    None,  # 296 __asgn_plain
-    _b297,  # 297 CantCastEffect
+    _b296,  # 296 ExtraTurnEffect
+    None,  # 297 __asgn_plain
     None,  # 298 __asgn_plain
     None,  # 299 __asgn_plain
-    _b300,  # 300 PlayerTopCardActionEffect
+    _b300,  # 300 CantCastEffect
     None,  # 301 __asgn_plain
     None,  # 302 __asgn_plain
-    None,  # 303 __asgn_plain
-    _b304,  # 304 LoseLifeEffect
+    _b303,  # 303 PlayerTopCardActionEffect
+    None,  # 304 __asgn_plain
     None,  # 305 __asgn_plain
     None,  # 306 __asgn_plain
-    None,  # 307 __asgn_plain
-    _b308,  # 308 PlayerCountersEffect
+    _b307,  # 307 LoseLifeEffect
+    None,  # 308 __asgn_plain
     None,  # 309 __asgn_plain
-    _b310,  # 310 ShuffleIntoLibraryEffect
-    None,  # 311 __asgn_plain
+    None,  # 310 __asgn_plain
+    _b311,  # 311 PlayerCountersEffect
     None,  # 312 __asgn_plain
-    _b313,  # 313 PlayerMillEffect
+    _b313,  # 313 ShuffleIntoLibraryEffect
     None,  # 314 __asgn_plain
-    _b315,  # 315 MayPlayEffect
-    None,  # 316 __asgn_plain
-    _b317,  # 317 BlockRequirementEffect
-    None,  # 318 __asgn_plain
+    None,  # 315 __asgn_plain
+    _b316,  # 316 PlayerMillEffect
+    None,  # 317 __asgn_plain
+    _b318,  # 318 MayPlayEffect
     None,  # 319 __asgn_plain
-    _b320,  # 320 TopCardActionEffect
+    _b320,  # 320 BlockRequirementEffect
     None,  # 321 __asgn_plain
-    _b322,  # 322 PayEffect
-    None,  # 323 __asgn_plain
+    None,  # 322 __asgn_plain
+    _b323,  # 323 TopCardActionEffect
     None,  # 324 __asgn_plain
-    _b325,  # 325 NumberedActionEffect
+    _b325,  # 325 PayEffect
     None,  # 326 __asgn_plain
-    _b327,  # 327 AttachEffect
-    None,  # 328 __asgn_plain
+    None,  # 327 __asgn_plain
+    _b328,  # 328 NumberedActionEffect
     None,  # 329 __asgn_plain
-    _b330,  # 330 FightEffect
+    _b330,  # 330 AttachEffect
     None,  # 331 __asgn_plain
     None,  # 332 __asgn_plain
-    _b333,  # 333 LookAtTopEffect
+    _b333,  # 333 FightEffect
     None,  # 334 __asgn_plain
     None,  # 335 __asgn_plain
-    None,  # 336 __asgn_plain
-    _b337,  # 337 ObjectDamageEffect
+    _b336,  # 336 LookAtTopEffect
+    None,  # 337 __asgn_plain
     None,  # 338 __asgn_plain
     None,  # 339 __asgn_plain
-    None,  # 340 __asgn_plain
+    _b340,  # 340 ObjectDamageEffect
     None,  # 341 __asgn_plain
-    _b342,  # 342 MoveCountersEffect
-    None,  # 343 __asgn_optional
-    None,  # 344 __asgn_optional
-    _b345,  # 345 KeywordCost
-    None,  # 346 __asgn_plain
-    _b347,  # 347 TypeArg
-    None,  # 348 __asgn_plain
-    _b349,  # 349 QualityArg
-    None,  # 350 __asgn_plain
-    _b351,  # 351 OntoArg
-    None,  # 352 __asgn_plain
+    None,  # 342 __asgn_plain
+    None,  # 343 __asgn_plain
+    None,  # 344 __asgn_plain
+    _b345,  # 345 MoveCountersEffect
+    None,  # 346 __asgn_optional
+    None,  # 347 __asgn_optional
+    _b348,  # 348 KeywordCost
+    None,  # 349 __asgn_plain
+    _b350,  # 350 TypeArg
+    None,  # 351 __asgn_plain
+    _b352,  # 352 QualityArg
     None,  # 353 __asgn_plain
-    None,  # 354 __asgn_plain
+    _b354,  # 354 OntoArg
     None,  # 355 __asgn_plain
     None,  # 356 __asgn_plain
-    _b357,  # 357 TriggeredStmt
+    None,  # 357 __asgn_plain
     None,  # 358 __asgn_plain
     None,  # 359 __asgn_plain
-    _b360,  # 360 ActivatedStmt
+    _b360,  # 360 TriggeredStmt
     None,  # 361 __asgn_plain
-    _b362,  # 362 PTDefiningStmt
-    None,  # 363 __asgn_oneormore
+    None,  # 362 __asgn_plain
+    _b363,  # 363 ActivatedStmt
     None,  # 364 __asgn_plain
-    _b365,  # 365 SpellKind
+    _b365,  # 365 PTDefiningStmt
     None,  # 366 __asgn_oneormore
-    None,  # 367 __asgn_oneormore
-    None,  # 368 __asgn_plain
-    _b369,  # 369 EntersTappedStmt
+    None,  # 367 __asgn_plain
+    _b368,  # 368 SpellKind
+    None,  # 369 __asgn_oneormore
     None,  # 370 __asgn_oneormore
     None,  # 371 __asgn_plain
-    _b372,  # 372 CostPerTargetStmt
-    None,  # 373 __asgn_plain
-    _b374,  # 374 UncounterableStmt
-    None,  # 375 __asgn_oneormore
+    _b372,  # 372 EntersTappedStmt
+    None,  # 373 __asgn_oneormore
+    None,  # 374 __asgn_plain
+    _b375,  # 375 CostPerTargetStmt
     None,  # 376 __asgn_plain
-    None,  # 377 __asgn_plain
-    _b378,  # 378 StaticStmt
-    None,  # 379 __asgn_optional
-    None,  # 380 __asgn_oneormore
-    None,  # 381 __asgn_oneormore
-    None,  # 382 __asgn_oneormore
-    None,  # 383 __asgn_optional
-    None,  # 384 __asgn_plain
-    None,  # 385 __asgn_plain
-    None,  # 386 __asgn_plain
+    _b377,  # 377 UncounterableStmt
+    None,  # 378 __asgn_oneormore
+    None,  # 379 __asgn_plain
+    None,  # 380 __asgn_plain
+    _b381,  # 381 StaticStmt
+    None,  # 382 __asgn_optional
+    None,  # 383 __asgn_oneormore
+    None,  # 384 __asgn_oneormore
+    None,  # 385 __asgn_oneormore
+    None,  # 386 __asgn_optional
     None,  # 387 __asgn_plain
     None,  # 388 __asgn_plain
     None,  # 389 __asgn_plain
     None,  # 390 __asgn_plain
-    _b391,  # 391 ControlClause
+    None,  # 391 __asgn_plain
     None,  # 392 __asgn_plain
     None,  # 393 __asgn_plain
-    None,  # 394 __asgn_plain
+    _b394,  # 394 ControlClause
     None,  # 395 __asgn_plain
     None,  # 396 __asgn_plain
     None,  # 397 __asgn_plain
-    None,  # 398 __asgn_oneormore
+    None,  # 398 __asgn_plain
     None,  # 399 __asgn_plain
     None,  # 400 __asgn_plain
-    _b401,  # 401 DividedDamageEffect
+    None,  # 401 __asgn_oneormore
     None,  # 402 __asgn_plain
-    _b403,  # 403 DamageEffect
-    None,  # 404 __asgn_plain
-    _b405,  # 405 DestroyEffect
-    None,  # 406 __asgn_plain
+    None,  # 403 __asgn_plain
+    _b404,  # 404 DividedDamageEffect
+    None,  # 405 __asgn_plain
+    _b406,  # 406 DamageEffect
     None,  # 407 __asgn_plain
-    None,  # 408 __asgn_plain
-    _b409,  # 409 DrawEffect
+    _b408,  # 408 DestroyEffect
+    None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
-    _b411,  # 411 TokenCopyEffect
-    None,  # 412 __asgn_plain
+    None,  # 411 __asgn_plain
+    _b412,  # 412 DrawEffect
     None,  # 413 __asgn_plain
-    None,  # 414 __asgn_plain
+    _b414,  # 414 TokenCopyEffect
     None,  # 415 __asgn_plain
-    _b416,  # 416 TokenEffect
-    _b417,  # 417 AddManaEffect
+    None,  # 416 __asgn_plain
+    None,  # 417 __asgn_plain
     None,  # 418 __asgn_plain
-    None,  # 419 __asgn_plain
-    _b420,  # 420 DiscardEffect
+    _b419,  # 419 TokenEffect
+    _b420,  # 420 AddManaEffect
     None,  # 421 __asgn_plain
-    _b422,  # 422 GainLifeEffect
-    None,  # 423 __asgn_plain
+    None,  # 422 __asgn_plain
+    _b423,  # 423 DiscardEffect
     None,  # 424 __asgn_plain
-    _b425,  # 425 GainControlEffect
+    _b425,  # 425 GainLifeEffect
     None,  # 426 __asgn_plain
-    _b427,  # 427 ReturnToHandEffect
-    None,  # 428 __asgn_plain
+    None,  # 427 __asgn_plain
+    _b428,  # 428 GainControlEffect
     None,  # 429 __asgn_plain
-    _b430,  # 430 ReturnFromGraveyardEffect
+    _b430,  # 430 ReturnToHandEffect
     None,  # 431 __asgn_plain
-    _b432,  # 432 ReturnToBattlefieldEffect
-    None,  # 433 __asgn_plain
+    None,  # 432 __asgn_plain
+    _b433,  # 433 ReturnFromGraveyardEffect
     None,  # 434 __asgn_plain
-    _b435,  # 435 ReturnAllFromGraveyardsEffect
+    _b435,  # 435 ReturnToBattlefieldEffect
     None,  # 436 __asgn_plain
     None,  # 437 __asgn_plain
-    None,  # 438 __asgn_plain
+    _b438,  # 438 ReturnAllFromGraveyardsEffect
     None,  # 439 __asgn_plain
-    _b440,  # 440 SearchEffect
+    None,  # 440 __asgn_plain
     None,  # 441 __asgn_plain
     None,  # 442 __asgn_plain
-    None,  # 443 __asgn_plain
-    _b444,  # 444 CounterSpellEffect
+    _b443,  # 443 SearchEffect
+    None,  # 444 __asgn_plain
     None,  # 445 __asgn_plain
-    _b446,  # 446 ShuffleEffect
-    None,  # 447 __asgn_plain
+    None,  # 446 __asgn_plain
+    _b447,  # 447 CounterSpellEffect
     None,  # 448 __asgn_plain
-    None,  # 449 __asgn_plain
-    _b450,  # 450 MillEffect
+    _b449,  # 449 ShuffleEffect
+    None,  # 450 __asgn_plain
     None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
-    _b453,  # 453 PutFromHandEffect
+    _b453,  # 453 MillEffect
     None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
-    None,  # 456 __asgn_plain
-    _b457,  # 457 PutCountersEffect
+    _b456,  # 456 PutFromHandEffect
+    None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
     None,  # 459 __asgn_plain
-    _b460,  # 460 PutOnLibraryEffect
+    _b460,  # 460 PutCountersEffect
     None,  # 461 __asgn_plain
-    _b462,  # 462 PutIntoZoneEffect
-    None,  # 463 __asgn_plain
+    None,  # 462 __asgn_plain
+    _b463,  # 463 PutOnLibraryEffect
     None,  # 464 __asgn_plain
-    None,  # 465 __asgn_plain
+    _b465,  # 465 PutIntoZoneEffect
     None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
-    _b468,  # 468 ExileEffect
+    None,  # 468 __asgn_plain
     None,  # 469 __asgn_plain
-    _b470,  # 470 ExileTopEffect
-    None,  # 471 __asgn_plain
-    _b472,  # 472 RegenerateEffect
-    None,  # 473 __asgn_plain
+    None,  # 470 __asgn_plain
+    _b471,  # 471 ExileEffect
+    None,  # 472 __asgn_plain
+    _b473,  # 473 ExileTopEffect
     None,  # 474 __asgn_plain
-    _b475,  # 475 PlayerSacrificesEffect
+    _b475,  # 475 RegenerateEffect
     None,  # 476 __asgn_plain
     None,  # 477 __asgn_plain
-    _b478,  # 478 SacrificeEffect
+    _b478,  # 478 PlayerSacrificesEffect
     None,  # 479 __asgn_plain
-    _b480,  # 480 UntapEffect
-    None,  # 481 __asgn_plain
-    _b482,  # 482 TapOrUntapEffect
-    None,  # 483 __asgn_plain
-    _b484,  # 484 TapEffect
-    None,  # 485 __asgn_plain
+    None,  # 480 __asgn_plain
+    _b481,  # 481 SacrificeEffect
+    None,  # 482 __asgn_plain
+    _b483,  # 483 UntapEffect
+    None,  # 484 __asgn_plain
+    _b485,  # 485 TapOrUntapEffect
     None,  # 486 __asgn_plain
-    None,  # 487 __asgn_plain
-    _b488,  # 488 RemoveCountersEffect
+    _b487,  # 487 TapEffect
+    None,  # 488 __asgn_plain
     None,  # 489 __asgn_plain
-    _b490,  # 490 DelayedEffect
-    None,  # 491 __asgn_plain
-    _b492,  # 492 PreventEffect
-    None,  # 493 __asgn_plain
-    _b494,  # 494 CastThisEffect
-    None,  # 495 __asgn_plain
-    _b496,  # 496 CopySpellEffect
-    _b497,  # 497 NoRegenEffect
+    None,  # 490 __asgn_plain
+    _b491,  # 491 RemoveCountersEffect
+    None,  # 492 __asgn_plain
+    _b493,  # 493 DelayedEffect
+    None,  # 494 __asgn_plain
+    _b495,  # 495 PreventEffect
+    None,  # 496 __asgn_plain
+    _b497,  # 497 CastThisEffect
     None,  # 498 __asgn_plain
-    None,  # 499 __asgn_plain
-    _b500,  # 500 PhaseOutEffect
+    _b499,  # 499 CopySpellEffect
+    _b500,  # 500 NoRegenEffect
     None,  # 501 __asgn_plain
     None,  # 502 __asgn_plain
-    _b503,  # 503 NoUntapEffect
+    _b503,  # 503 PhaseOutEffect
     None,  # 504 __asgn_plain
     None,  # 505 __asgn_plain
-    _b506,  # 506 ContinuousEffect
-    None,  # 507 ActionWord
-    _b508,  # 508 PlayerRef
-    None,  # 509 __asgn_plain
-    None,  # 510 __asgn_plain
-    None,  # 511 __asgn_oneormore
-    None,  # 512 BackWord
-    _b513,  # 513 PerCount
+    _b506,  # 506 NoUntapEffect
+    None,  # 507 __asgn_plain
+    None,  # 508 __asgn_plain
+    _b509,  # 509 ContinuousEffect
+    None,  # 510 ActionWord
+    _b511,  # 511 PlayerRef
+    None,  # 512 __asgn_plain
+    None,  # 513 __asgn_plain
     None,  # 514 __asgn_oneormore
-    None,  # 515 TargetRef
-    None,  # 516 __asgn_plain
-    _b517,  # 517 AnyNumberTargets
-    None,  # 518 __asgn_plain
-    _b519,  # 519 AnyTarget
-    None,  # 520 __asgn_plain
+    None,  # 515 BackWord
+    _b516,  # 516 PerCount
+    None,  # 517 __asgn_oneormore
+    None,  # 518 TargetRef
+    None,  # 519 __asgn_plain
+    _b520,  # 520 AnyNumberTargets
     None,  # 521 __asgn_plain
-    _b522,  # 522 UpToTargets
+    _b522,  # 522 AnyTarget
     None,  # 523 __asgn_plain
-    _b524,  # 524 EachPlayers
-    None,  # 525 __asgn_plain
-    _b526,  # 526 ThatRef
-    None,  # 527 __asgn_plain
-    _b528,  # 528 EnchantedRef
-    None,  # 529 __asgn_plain
-    None,  # 530 __asgn_oneormore
-    None,  # 531 __asgn_plain
+    None,  # 524 __asgn_plain
+    _b525,  # 525 UpToTargets
+    None,  # 526 __asgn_plain
+    _b527,  # 527 EachPlayers
+    None,  # 528 __asgn_plain
+    _b529,  # 529 ThatRef
+    None,  # 530 __asgn_plain
+    _b531,  # 531 EnchantedRef
     None,  # 532 __asgn_plain
-    _b533,  # 533 BeginningTrigger
-    None,  # 534 Trigger
-    None,  # 535 __asgn_plain
+    _b533,  # 533 RestRef
+    None,  # 534 __asgn_plain
+    None,  # 535 __asgn_oneormore
     None,  # 536 __asgn_plain
-    _b537,  # 537 LastCounterTrigger
-    None,  # 538 __asgn_plain
-    None,  # 539 __asgn_plain
+    None,  # 537 __asgn_plain
+    _b538,  # 538 BeginningTrigger
+    None,  # 539 Trigger
     None,  # 540 __asgn_plain
-    _b541,  # 541 BatchAttackTrigger
-    None,  # 542 __asgn_plain
-    _b543,  # 543 ThisTrigger
+    None,  # 541 __asgn_plain
+    _b542,  # 542 LastCounterTrigger
+    None,  # 543 __asgn_plain
     None,  # 544 __asgn_plain
     None,  # 545 __asgn_plain
-    None,  # 546 __asgn_plain
-    _b547,  # 547 CastTrigger
-    None,  # 548 __asgn_plain
+    _b546,  # 546 BatchAttackTrigger
+    None,  # 547 __asgn_plain
+    _b548,  # 548 ThisTrigger
     None,  # 549 __asgn_plain
-    _b550,  # 550 YoursTrigger
+    None,  # 550 __asgn_plain
     None,  # 551 __asgn_plain
-    None,  # 552 __asgn_optional
-    None,  # 553 __asgn_optional
+    _b552,  # 552 CastTrigger
+    None,  # 553 __asgn_plain
     None,  # 554 __asgn_plain
-    None,  # 555 __asgn_plain
+    _b555,  # 555 YoursTrigger
     None,  # 556 __asgn_plain
-    None,  # 557 __asgn_plain
-    None,  # 558 __asgn_plain
+    None,  # 557 __asgn_optional
+    None,  # 558 __asgn_optional
     None,  # 559 __asgn_plain
     None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
-    _b563,  # 563 ZonePlace
+    None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
-    _b567,  # 567 PTChange
-    None,  # 568 StaticPart
+    None,  # 567 __asgn_plain
+    _b568,  # 568 ZonePlace
     None,  # 569 __asgn_plain
-    _b570,  # 570 CantAttackOrBlock
+    None,  # 570 __asgn_plain
     None,  # 571 __asgn_plain
-    _b572,  # 572 CantAttack
-    None,  # 573 __asgn_plain
-    _b574,  # 574 CantBlock
-    None,  # 575 __asgn_plain
-    _b576,  # 576 CantBeBlockedByFewer
-    _b577,  # 577 CantBeBlockedExcept
-    _b578,  # 578 CanBlockOnly
-    None,  # 579 __asgn_plain
-    _b580,  # 580 CantBeTargetedBy
-    _b581,  # 581 CantBeTargeted
-    None,  # 582 __asgn_plain
-    _b583,  # 583 CantBeDestroyed
+    _b572,  # 572 PTChange
+    None,  # 573 StaticPart
+    None,  # 574 __asgn_plain
+    _b575,  # 575 CantAttackOrBlock
+    None,  # 576 __asgn_plain
+    _b577,  # 577 CantAttack
+    None,  # 578 __asgn_plain
+    _b579,  # 579 CantBlock
+    None,  # 580 __asgn_plain
+    _b581,  # 581 CantBeBlockedByFewer
+    _b582,  # 582 CantBeBlockedExcept
+    _b583,  # 583 CanBlockOnly
     None,  # 584 __asgn_plain
-    _b585,  # 585 CantPhaseOut
-    None,  # 586 __asgn_plain
-    _b587,  # 587 PhasesEachUntap
-    None,  # 588 __asgn_plain
-    _b589,  # 589 GainsAbility
-    None,  # 590 __asgn_plain
+    _b585,  # 585 CantBeTargetedBy
+    _b586,  # 586 CantBeTargeted
+    None,  # 587 __asgn_plain
+    _b588,  # 588 CantBeDestroyed
+    None,  # 589 __asgn_plain
+    _b590,  # 590 CantPhaseOut
     None,  # 591 __asgn_plain
-    _b592,  # 592 HasKeywordAtManaCost
-    _b593,  # 593 HasKeywords
-    _b594,  # 594 LosesKeywords
+    _b592,  # 592 PhasesEachUntap
+    None,  # 593 __asgn_plain
+    _b594,  # 594 GainsAbility
     None,  # 595 __asgn_plain
     None,  # 596 __asgn_plain
-    _b597,  # 597 CombatDamageSteps
-    None,  # 598 __asgn_plain
-    _b599,  # 599 AssignsExcess
+    _b597,  # 597 HasKeywordAtManaCost
+    _b598,  # 598 HasKeywords
+    _b599,  # 599 LosesKeywords
     None,  # 600 __asgn_plain
-    _b601,  # 601 AttacksUntapped
-    None,  # 602 __asgn_plain
-    _b603,  # 603 DoesntUntap
-    None,  # 604 __asgn_plain
-    _b605,  # 605 DamageGainsLife
-    None,  # 606 __asgn_plain
-    _b607,  # 607 DamageIsLethal
-    None,  # 608 __asgn_plain
-    _b609,  # 609 CantBeBlockedBy
-    None,  # 610 __asgn_plain
-    _b611,  # 611 CantBeAttachedBy
-    None,  # 612 __asgn_plain
-    _b613,  # 613 PreventDamageFrom
-    None,  # 614 __asgn_plain
-    _b615,  # 615 AttacksDespite
-    None,  # 616 __asgn_plain
-    _b617,  # 617 MaxBlockers
-    None,  # 618 __asgn_plain
-    _b619,  # 619 AttacksEachCombat
-    None,  # 620 __asgn_plain
-    _b621,  # 621 BlocksEachCombat
-    None,  # 622 __asgn_plain
-    _b623,  # 623 CantBeBlocked
-    None,  # 624 __asgn_plain
-    _b625,  # 625 IsColor
-    None,  # 626 __asgn_plain
+    None,  # 601 __asgn_plain
+    _b602,  # 602 CombatDamageSteps
+    None,  # 603 __asgn_plain
+    _b604,  # 604 AssignsExcess
+    None,  # 605 __asgn_plain
+    _b606,  # 606 AttacksUntapped
+    None,  # 607 __asgn_plain
+    _b608,  # 608 DoesntUntap
+    None,  # 609 __asgn_plain
+    _b610,  # 610 DamageGainsLife
+    None,  # 611 __asgn_plain
+    _b612,  # 612 DamageIsLethal
+    None,  # 613 __asgn_plain
+    _b614,  # 614 CantBeBlockedBy
+    None,  # 615 __asgn_plain
+    _b616,  # 616 CantBeAttachedBy
+    None,  # 617 __asgn_plain
+    _b618,  # 618 PreventDamageFrom
+    None,  # 619 __asgn_plain
+    _b620,  # 620 AttacksDespite
+    None,  # 621 __asgn_plain
+    _b622,  # 622 MaxBlockers
+    None,  # 623 __asgn_plain
+    _b624,  # 624 AttacksEachCombat
+    None,  # 625 __asgn_plain
+    _b626,  # 626 BlocksEachCombat
     None,  # 627 __asgn_plain
-    None,  # 628 __asgn_plain
+    _b628,  # 628 CantBeBlocked
     None,  # 629 __asgn_plain
-    None,  # 630 __asgn_plain
+    _b630,  # 630 IsColor
     None,  # 631 __asgn_plain
-    None,  # 632 __asgn_oneormore
-    None,  # 633 __asgn_optional
-    None,  # 634 __asgn_optional
-    None,  # 635 __asgn_optional
-    None,  # 636 __asgn_optional
+    None,  # 632 __asgn_plain
+    None,  # 633 __asgn_plain
+    None,  # 634 __asgn_plain
+    None,  # 635 __asgn_plain
+    None,  # 636 __asgn_plain
     None,  # 637 __asgn_oneormore
-    None,  # 638 __asgn_oneormore
+    None,  # 638 __asgn_optional
     None,  # 639 __asgn_optional
     None,  # 640 __asgn_optional
-    None,  # 641 __asgn_plain
-    None,  # 642 __asgn_plain
-    None,  # 643 __asgn_plain
-    None,  # 644 __asgn_plain
-    None,  # 645 __asgn_plain
+    None,  # 641 __asgn_optional
+    None,  # 642 __asgn_oneormore
+    None,  # 643 __asgn_oneormore
+    None,  # 644 __asgn_optional
+    None,  # 645 __asgn_optional
     None,  # 646 __asgn_plain
-    None,  # 647 __asgn_optional
-    None,  # 648 __asgn_zeroormore
-    None,  # 649 __asgn_zeroormore
-    None,  # 650 __asgn_oneormore
-    None,  # 651 __asgn_oneormore
-    None,  # 652 __asgn_plain
-    None,  # 653 __asgn_plain
-    None,  # 654 __asgn_plain
-    None,  # 655 __asgn_plain
-    None,  # 656 __asgn_plain
+    None,  # 647 __asgn_plain
+    None,  # 648 __asgn_plain
+    None,  # 649 __asgn_plain
+    None,  # 650 __asgn_plain
+    None,  # 651 __asgn_plain
+    None,  # 652 __asgn_optional
+    None,  # 653 __asgn_zeroormore
+    None,  # 654 __asgn_zeroormore
+    None,  # 655 __asgn_oneormore
+    None,  # 656 __asgn_oneormore
     None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
-    _b660,  # 660 Duration
+    None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
-    _b663,  # 663 TargetObject
+    None,  # 663 __asgn_plain
     None,  # 664 __asgn_plain
-    _b665,  # 665 FromGraveyard
+    _b665,  # 665 Duration
     None,  # 666 __asgn_plain
-    None,  # 667 __asgn_optional
-    None,  # 668 __asgn_optional
-    None,  # 669 __asgn_optional
-    None,  # 670 __asgn_plain
-    _b671,  # 671 OntoBattlefield
-    None,  # 672 Destination
-    None,  # 673 __asgn_plain
-    _b674,  # 674 IntoHand
+    None,  # 667 __asgn_plain
+    _b668,  # 668 TargetObject
+    None,  # 669 __asgn_plain
+    _b670,  # 670 FromGraveyard
+    None,  # 671 __asgn_plain
+    None,  # 672 __asgn_optional
+    None,  # 673 __asgn_optional
+    None,  # 674 __asgn_optional
     None,  # 675 __asgn_plain
-    _b676,  # 676 IntoGraveyard
-    None,  # 677 __asgn_optional
+    _b676,  # 676 OntoBattlefield
+    None,  # 677 Destination
     None,  # 678 __asgn_plain
-    _b679,  # 679 CostValue
+    _b679,  # 679 IntoHand
     None,  # 680 __asgn_plain
-    None,  # 681 __asgn_plain
-    None,  # 682 __asgn_plain
+    _b681,  # 681 IntoGraveyard
+    None,  # 682 __asgn_optional
     None,  # 683 __asgn_plain
-    None,  # 684 __asgn_plain
+    _b684,  # 684 CostValue
     None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
     None,  # 688 __asgn_plain
-    None,  # 689 __asgn_optional
+    None,  # 689 __asgn_plain
     None,  # 690 __asgn_plain
     None,  # 691 __asgn_plain
-    None,  # 692 __asgn_optional
+    None,  # 692 __asgn_plain
     None,  # 693 __asgn_plain
-    None,  # 694 __asgn_plain
+    None,  # 694 __asgn_optional
     None,  # 695 __asgn_plain
-    None,  # 696 __asgn_oneormore
-    None,  # 697 __asgn_oneormore
-    None,  # 698 __asgn_optional
+    None,  # 696 __asgn_plain
+    None,  # 697 __asgn_optional
+    None,  # 698 __asgn_plain
     None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
-    None,  # 701 __asgn_plain
-    None,  # 702 __asgn_plain
-    None,  # 703 __asgn_plain
-    _b704,  # 704 BackRef
+    None,  # 701 __asgn_oneormore
+    None,  # 702 __asgn_oneormore
+    None,  # 703 __asgn_optional
+    None,  # 704 __asgn_plain
     None,  # 705 __asgn_plain
-    _b706,  # 706 TargetPlayer
-    None,  # 707 __asgn_optional
+    None,  # 706 __asgn_plain
+    None,  # 707 __asgn_plain
     None,  # 708 __asgn_plain
-    None,  # 709 __asgn_plain
-    _b710,  # 710 EachObjects
-    None,  # 711 KeywordCostPart
+    _b709,  # 709 BackRef
+    None,  # 710 __asgn_plain
+    _b711,  # 711 TargetPlayer
     None,  # 712 __asgn_optional
-    None,  # 713 __asgn_oneormore
-    None,  # 714 __asgn_oneormore
-    None,  # 715 __asgn_optional
-    None,  # 716 __asgn_optional
+    None,  # 713 __asgn_plain
+    None,  # 714 __asgn_plain
+    _b715,  # 715 EachObjects
+    None,  # 716 KeywordCostPart
     None,  # 717 __asgn_optional
-    None,  # 718 __asgn_plain
-    None,  # 719 __asgn_plain
-    None,  # 720 __asgn_oneormore
-    None,  # 721 __asgn_oneormore
-    None,  # 722 __asgn_plain
-    _b723,  # 723 QualityRef
+    None,  # 718 __asgn_oneormore
+    None,  # 719 __asgn_oneormore
+    None,  # 720 __asgn_optional
+    None,  # 721 __asgn_optional
+    None,  # 722 __asgn_optional
+    None,  # 723 __asgn_plain
     None,  # 724 __asgn_plain
-    None,  # 725 __asgn_optional
-    None,  # 726 GrantedAbility
-    None,  # 727 __asgn_oneormore
-    None,  # 728 __asgn_oneormore
+    None,  # 725 __asgn_oneormore
+    None,  # 726 __asgn_oneormore
+    None,  # 727 __asgn_plain
+    _b728,  # 728 QualityRef
     None,  # 729 __asgn_plain
     None,  # 730 __asgn_optional
-    None,  # 731 __asgn_oneormore
+    None,  # 731 GrantedAbility
     None,  # 732 __asgn_oneormore
     None,  # 733 __asgn_oneormore
-    None,  # 734 __asgn_oneormore
-    None,  # 735 __asgn_oneormore
+    None,  # 734 __asgn_plain
+    None,  # 735 __asgn_optional
     None,  # 736 __asgn_oneormore
     None,  # 737 __asgn_oneormore
     None,  # 738 __asgn_oneormore
     None,  # 739 __asgn_oneormore
-    None,  # 740 __asgn_optional
-    None,  # 741 __asgn_plain
-    None,  # 742 __asgn_plain
-    None,  # 743 __asgn_plain
-    _b744,  # 744 PerTime
+    None,  # 740 __asgn_oneormore
+    None,  # 741 __asgn_oneormore
+    None,  # 742 __asgn_oneormore
+    None,  # 743 __asgn_oneormore
+    None,  # 744 __asgn_oneormore
     None,  # 745 __asgn_optional
-    None,  # 746 __asgn_oneormore
-    None,  # 747 __asgn_optional
+    None,  # 746 __asgn_plain
+    None,  # 747 __asgn_plain
     None,  # 748 __asgn_plain
-    None,  # 749 __asgn_plain
-    _b750,  # 750 PerObject
-    None,  # 751 __asgn_plain
-    None,  # 752 __asgn_plain
-    _b753,  # 753 PowerOf
+    _b749,  # 749 PerTime
+    None,  # 750 __asgn_optional
+    None,  # 751 __asgn_oneormore
+    None,  # 752 __asgn_optional
+    None,  # 753 __asgn_plain
     None,  # 754 __asgn_plain
-    None,  # 755 __asgn_plain
+    _b755,  # 755 PerObject
     None,  # 756 __asgn_plain
     None,  # 757 __asgn_plain
-    None,  # 758 __asgn_plain
+    _b758,  # 758 PowerOf
     None,  # 759 __asgn_plain
     None,  # 760 __asgn_plain
-    None,  # 761 __asgn_optional
-    None,  # 762 __asgn_optional
-    None,  # 763 __asgn_optional
-    None,  # 764 __asgn_optional
-    None,  # 765 __asgn_optional
+    None,  # 761 __asgn_plain
+    None,  # 762 __asgn_plain
+    None,  # 763 __asgn_plain
+    None,  # 764 __asgn_plain
+    None,  # 765 __asgn_plain
     None,  # 766 __asgn_optional
     None,  # 767 __asgn_optional
     None,  # 768 __asgn_optional
-    None,  # 769 __asgn_oneormore
+    None,  # 769 __asgn_optional
     None,  # 770 __asgn_optional
     None,  # 771 __asgn_optional
     None,  # 772 __asgn_optional
-    None,  # 773 DelayedStep
-    None,  # 774 __asgn_optional
+    None,  # 773 __asgn_optional
+    None,  # 774 __asgn_oneormore
     None,  # 775 __asgn_optional
-    None,  # 776 __asgn_plain
-    None,  # 777 __asgn_plain
-    None,  # 778 __asgn_optional
-    None,  # 779 __asgn_plain
-    _b780,  # 780 EntersEvent
-    None,  # 781 ThisEvent
+    None,  # 776 __asgn_optional
+    None,  # 777 __asgn_optional
+    None,  # 778 DelayedStep
+    None,  # 779 __asgn_optional
+    None,  # 780 __asgn_optional
+    None,  # 781 __asgn_plain
     None,  # 782 __asgn_plain
-    _b783,  # 783 LeavesEvent
+    None,  # 783 __asgn_optional
     None,  # 784 __asgn_plain
-    _b785,  # 785 DiesEvent
-    None,  # 786 __asgn_plain
-    _b787,  # 787 AttacksAloneEvent
-    None,  # 788 __asgn_plain
-    _b789,  # 789 UnblockedEvent
-    None,  # 790 __asgn_plain
-    _b791,  # 791 AttacksEvent
-    None,  # 792 __asgn_plain
-    _b793,  # 793 BlocksEvent
-    None,  # 794 __asgn_plain
+    _b785,  # 785 EntersEvent
+    None,  # 786 ThisEvent
+    None,  # 787 __asgn_plain
+    _b788,  # 788 LeavesEvent
+    None,  # 789 __asgn_plain
+    _b790,  # 790 DiesEvent
+    None,  # 791 __asgn_plain
+    _b792,  # 792 AttacksAloneEvent
+    None,  # 793 __asgn_plain
+    _b794,  # 794 UnblockedEvent
     None,  # 795 __asgn_plain
-    _b796,  # 796 BlockedEvent
+    _b796,  # 796 AttacksEvent
     None,  # 797 __asgn_plain
-    _b798,  # 798 PhasesEvent
+    _b798,  # 798 BlocksEvent
     None,  # 799 __asgn_plain
-    _b800,  # 800 TurnedUpEvent
-    None,  # 801 __asgn_plain
-    _b802,  # 802 ExiledThisWayEvent
-    None,  # 803 __asgn_plain
-    _b804,  # 804 TargetedEvent
-    None,  # 805 __asgn_plain
+    None,  # 800 __asgn_plain
+    _b801,  # 801 BlockedEvent
+    None,  # 802 __asgn_plain
+    _b803,  # 803 PhasesEvent
+    None,  # 804 __asgn_plain
+    _b805,  # 805 TurnedUpEvent
     None,  # 806 __asgn_plain
-    _b807,  # 807 DealsDamageEvent
+    _b807,  # 807 ExiledThisWayEvent
     None,  # 808 __asgn_plain
-    _b809,  # 809 DealtDamageEvent
-    None,  # 810 __asgn_optional
-    None,  # 811 __asgn_optional
-    None,  # 812 __asgn_oneormore
-    None,  # 813 __asgn_optional
-    None,  # 814 __asgn_optional
+    _b809,  # 809 TargetedEvent
+    None,  # 810 __asgn_plain
+    None,  # 811 __asgn_plain
+    _b812,  # 812 DealsDamageEvent
+    None,  # 813 __asgn_plain
+    _b814,  # 814 DealtDamageEvent
     None,  # 815 __asgn_optional
     None,  # 816 __asgn_optional
-    None,  # 817 __asgn_optional
+    None,  # 817 __asgn_oneormore
     None,  # 818 __asgn_optional
     None,  # 819 __asgn_optional
+    None,  # 820 __asgn_optional
+    None,  # 821 __asgn_optional
+    None,  # 822 __asgn_optional
+    None,  # 823 __asgn_optional
+    None,  # 824 __asgn_optional
 ]

@@ -6,7 +6,7 @@ to triggered abilities (603).  Effects never change game state directly.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from .abilities import AlternativeCost, KeywordAction
@@ -298,6 +298,32 @@ class MoveCounters:
         if game.remove_counters(src, self.counter, n):
             game.add_counters(dst, self.counter, n)
             res.performed = True
+
+
+@dataclass(frozen=True)
+class ChoosePermanent:
+    """608.2d, 101.4: each player chooses a permanent matching ``filter`` ("a creature they control"), in
+    APNAP order; "the rest" (the permanents of that kind, whoever controls them, not chosen) is
+    remembered for the instructions after it."""
+
+    player: PlayerRef
+    filter: ObjectFilter
+
+    def resolve(self, res: "Resolution") -> None:
+        """Ask each player, then remember the rest."""
+        game = res.game
+        chosen: list[int] = []
+        for p in res.following(self.player):
+            mine = [o.oid for o in game.battlefield() if o.controller == p and self.filter.matches(game, o, p)]
+            if not mine:
+                continue
+            pick = mine if len(mine) == 1 else game.ask_valid(
+                ChooseCards(p, "Choose one", tuple(Choice(str(o), game.name_for(o, p)) for o in mine), 1, 1),
+                lambda ans: chosen_keys(ans, mine, 1, 1), "choose one of your permanents (608.2d)")
+            chosen.append(pick[0])
+            game.log(f"{game.players[p].name} chooses {game.name_of(pick[0])}")
+        kind = replace(self.filter, controller="")
+        res.rest = tuple(o.oid for o in game.battlefield() if o.oid not in chosen and kind.matches(game, o, res.controller))
 
 
 @dataclass(frozen=True)
@@ -983,6 +1009,7 @@ __all__ = [
     "CantCastSameName",
     "CastThis",
     "ChooseAmong",
+    "ChoosePermanent",
     "CopySpell",
     "CounterSpell",
     "CounterUnlessPays",

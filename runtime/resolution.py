@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Iterator
 from .selectors import ObjectFilter
 from .values import (
     AttackingPlayer, ControllerOf, DefendingPlayer, EachObject, EachOpponent, EachPlayer, EnchantedObject, EventPlayer,
-    LastAffected, ObjectRef, OwnerOf, PlayerRef, PlayerSlot, Slot, SlotsFrom, Slots, ThisObject, You,
+    LastAffected, ObjectRef, OwnerOf, PlayerRef, PlayerSlot, Slot, SlotsFrom, Slots, TheRest, ThisObject, You,
 )
 from .zones import Zone
 
@@ -41,6 +41,7 @@ class Resolution:
     # The player following the instruction being followed ("they", "their" in "each player sacrifices all
     # lands they control", "defending player loses 1 life for each card in their graveyard"), -1 if none.
     subject: int = -1
+    rest: tuple[int, ...] = ()  # "the rest": the permanents not chosen by an instruction before (608.2d)
 
     def source_object(self) -> "GameObject | None":
         """The source object; once it has left its zone, its last known information (113.7a, 608.2h)."""
@@ -85,6 +86,8 @@ class Resolution:
             src = self.source_object()
             return [o for o in self.last_affected if isinstance(o, int) and self.game.exists(o)
                     and src is not None and self.game.obj(o).card is src.card]
+        if isinstance(ref, TheRest):
+            return [o for o in self.rest if self.game.exists(o)]
         if isinstance(ref, LastAffected):
             return [o for o in self.last_affected if not isinstance(o, int) or self.game.exists(o)]
         if isinstance(ref, EachObject) and ref.in_your_graveyard:

@@ -69,6 +69,12 @@ class EachObject:
 
 
 @dataclass(frozen=True)
+class TheRest:
+    """"the rest" (608.2d): the permanents of the kind chosen from earlier in the ability that weren't
+    chosen ("each player chooses a creature they control. Destroy the rest.")."""
+
+
+@dataclass(frozen=True)
 class EachOpponent:
     """Every opponent of the ability's controller ("each opponent", 102.2)."""
 
@@ -132,7 +138,8 @@ class AttackingPlayer:
 PlayerRef = Union[You, PlayerSlot, EachOpponent, EachPlayer, ControllerOf, EventPlayer, OwnerOf, DefendingPlayer,
                   AttackingPlayer]
 # What an instruction acts on; "you" is a player it may damage ("deals 1 damage to you").
-ObjectRef = Union[Slot, SlotsFrom, Slots, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer, EnchantedObject, You]
+ObjectRef = Union[Slot, SlotsFrom, Slots, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer, EnchantedObject, You,
+                  TheRest]
 
 
 # ------------------------------------------------------------------ amounts

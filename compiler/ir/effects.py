@@ -287,6 +287,22 @@ class Mill(Effect):
 
 
 @dataclass(frozen=True)
+class ChoosePermanent(Effect):
+    """608.2d, 101.4: "each player chooses a creature they control"; "the rest" is what wasn't chosen."""
+
+    player: Ref
+    filter: FilterIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        article = "an" if self.filter.words[:1] in "aeiou" else "a"
+        verb = "choose" if isinstance(self.player, YouRef) else "chooses"
+        return f"{self.player.player_text(ph)} {verb} {article} {self.filter.words}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ChoosePermanent(player={self.player.python()}, filter={self.filter.python()})"
+
+
+@dataclass(frozen=True)
 class ChooseAmong(Effect):
     """A player chooses one of several kinds of objects, remembered for "of that type" (608.2c-d)."""
 

@@ -252,6 +252,21 @@ class AttackingPlayer(Ref):
         return "rt.AttackingPlayer()"
 
 
+@dataclass(frozen=True)
+class RestRef(Ref):
+    """"the rest" (608.2d): the permanents of the kind a player chose from earlier in the ability that
+    weren't chosen ("each player chooses a creature they control. destroy the rest.")."""
+
+    words: str = "the rest"
+
+    @property
+    def plural(self) -> bool:
+        return True
+
+    def python(self) -> str:
+        return "rt.TheRest()"
+
+
 def each_player(who: str, words: str) -> Ref:
     """"each opponent" / "each player" (``who``: the noun)."""
     return EachOpponent(words) if who == "opponent" else EachPlayer(words)
