@@ -832,6 +832,19 @@ class CardLowering:
         self.chose_permanent = True
         return ef.ChoosePermanent(player, self.their_filter(e.filter, e, player))
 
+    def effect_PlayerTapsEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        self.last_player = player
+        types = tuple(str(t).rstrip("s") for t in [*e.types, e.last])
+        c = e.controller
+        controller = "they" if c.they else "you" if c.you else ""
+        if not controller or (controller == "they") == isinstance(player, rf.YouRef):
+            self.ck.error(c, "write 'they control' after another player's 'taps' ('you control' after 'you')")
+        head = ", ".join(types[:-1]) + ("," if len(types) > 2 else "") + f" or {types[-1]}"
+        words = ("untapped " if e.untapped else "") + head + f" {controller} control"
+        f = FilterIR(any_types=types, states=("untapped",) if e.untapped else (), controller=controller, words=words)
+        return ef.PlayerTaps(player, self.amount(e.amount, e.per), f)
+
     def effect_ExtraTurnEffect(self, e: Any, cond: Condition | None) -> Effect:
         player = self.player(e.player, cond)
         self.last_player = player

@@ -327,6 +327,32 @@ class ChoosePermanent:
 
 
 @dataclass(frozen=True)
+class PlayerTaps:
+    """701.21a, 608.2d: a player taps permanents of their choice matching ``filter`` ("that player taps an
+    untapped artifact, creature, or land they control for each fade counter on this"); all of them if
+    they control fewer."""
+
+    player: PlayerRef
+    filter: ObjectFilter
+    amount: Amount
+
+    def resolve(self, res: "Resolution") -> None:
+        """Ask each player to choose, then tap."""
+        game = res.game
+        for p in res.following(self.player):
+            mine = [o.oid for o in game.battlefield() if o.controller == p and not o.tapped
+                    and self.filter.matches(game, o, p)]
+            n = min(self.amount.evaluate(res), len(mine))
+            if n <= 0:
+                continue
+            picked = mine if n == len(mine) else game.ask_valid(
+                ChooseCards(p, f"Tap {n}", tuple(Choice(str(o), game.name_for(o, p)) for o in mine), n, n),
+                lambda ans: chosen_keys(ans, mine, n, n), f"choose {n} to tap (701.21a)")
+            for oid in picked:
+                game.set_tapped(oid, True)
+
+
+@dataclass(frozen=True)
 class ChooseAmong:
     """A player chooses one of the listed kinds of objects ("that player chooses artifact, creature,
     land, or non-Aura enchantment"); the rest of the ability refers to it as "of that type" (608.2c-d)."""
@@ -1040,6 +1066,7 @@ __all__ = [
     "PhaseOut",
     "PlayerGetsCounters",
     "PlayerSacrifices",
+    "PlayerTaps",
     "PreventNextDamage",
     "PutCounters",
     "PutFromHand",

@@ -303,6 +303,24 @@ class ChoosePermanent(Effect):
 
 
 @dataclass(frozen=True)
+class PlayerTaps(Effect):
+    """701.21a, 608.2d: "that player taps an untapped artifact, creature, or land they control for each fade
+    counter on this" (the player chooses which)."""
+
+    player: Ref
+    amount: Amount
+    filter: FilterIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        n = self.amount.value
+        article = ("an" if self.filter.words[:1] in "aeiou" else "a") if n == 1 else NUMBER_TEXT.get(n, str(n))
+        return f"{self.player.player_text(ph)} taps {article} {self.filter.words}{per_count(self.amount, ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.PlayerTaps(player={self.player.python()}, filter={self.filter.python()}, amount={self.amount.python()})"
+
+
+@dataclass(frozen=True)
 class ChooseAmong(Effect):
     """A player chooses one of several kinds of objects, remembered for "of that type" (608.2c-d)."""
 
