@@ -845,6 +845,12 @@ class CardLowering:
         f = FilterIR(any_types=types, states=("untapped",) if e.untapped else (), controller=controller, words=words)
         return ef.PlayerTaps(player, self.amount(e.amount, e.per), f)
 
+    def effect_ExchangeLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = rf.YouRef(words="you") if e.your else self.player(e.player, cond)
+        if isinstance(player, (rf.EachPlayer, rf.EachOpponent)):
+            self.ck.error(e, "one player's life total is exchanged")
+        return ef.ExchangeLifeWithToughness(player)
+
     def effect_ExtraTurnEffect(self, e: Any, cond: Condition | None) -> Effect:
         player = self.player(e.player, cond)
         self.last_player = player

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '13d52612b7e22fc21afcc19a08ff1863e1252319af5f3b812d61034430025b7c'
+GRAMMAR = '0a122662ee7f58b6fd60621ee7142aba3905762c60a35edfb6cf6f6db86d7e68'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -374,6 +374,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'source'),
     ('__asgn_plain', 'plain', '', 'target'),
     ('MoveCountersEffect', 'common', 'MoveCountersEffect', ''),
+    ('__asgn_plain', 'plain', '', 'toughness'),
+    ('ExchangeLifeEffect', 'common', 'ExchangeLifeEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('KeywordCost', 'common', 'KeywordCost', ''),
@@ -565,6 +567,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'rest'),
     ('RestRef', 'common', 'RestRef', ''),
     ('__asgn_plain', 'plain', '', 'count'),
+    ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
     ('__asgn_plain', 'plain', '', 'whose'),
     ('__asgn_plain', 'plain', '', 'step'),
@@ -746,6 +749,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'quant'),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('EachObjects', 'common', 'EachObjects', ''),
+    ('__asgn_optional', 'optional', '', 'your'),
     ('KeywordCostPart', 'abstract', 'KeywordCostPart', ''),
     ('__asgn_optional', 'optional', '', 'creature'),
     ('__asgn_oneormore', 'oneormore', '', 'events'),
@@ -16970,6 +16974,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F11:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F19:
             while True:
                 q = sk0[p]
@@ -17487,6 +17510,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F11:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('they', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'they', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F19:
             while True:
                 q = sk0[p]
@@ -17717,6 +17759,25 @@ class CardParser:
                     break
                 v = (q, 'move', '')
                 q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exchange', '')
+                q += 8
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20929,6 +20990,121 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F27:
+            while True:
+                p133 = p
+                res134: list[Any] = []
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exchange', '')
+                q += 8
+                p133 = q
+                res134.append(v)
+                r = self.e107_0(p133)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p133 = q
+                if v:
+                    res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'total', '')
+                q += 5
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p133 = q
+                res134.append(v)
+                p135 = p133
+                res136: list[Any] = []
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'toughness', '')
+                q += 9
+                p135 = q
+                res136.append(v)
+                if res136:
+                    n = Nt(res136)
+                    n.rule = 352
+                p133 = p135
+                if res136 and n:
+                    res134.append(n)
+                if res134:
+                    n = Nt(res134 if len(res134) == 1 and type(res134[0]) is not list else flatten(res134))
+                    n.rule = 353
+                q = p133
+                v = n if res134 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e53_0(self, p: int) -> Any:
@@ -20949,7 +21125,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 352
+        n.rule = 354
         return q, n
 
     def e54_0(self, p: int) -> Any:
@@ -20970,7 +21146,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 353
+        n.rule = 355
         return q, n
 
     def e55_1(self, p: int) -> Any:
@@ -20991,7 +21167,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e107_1(p1)
+                r = self.e108_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21002,7 +21178,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 354
+                    n.rule = 356
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21056,13 +21232,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 355
+                    n.rule = 357
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 356
+                    n.rule = 358
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21109,13 +21285,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 357
+                    n.rule = 359
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 358
+                    n.rule = 360
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21162,13 +21338,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 359
+                    n.rule = 361
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 360
+                    n.rule = 362
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21297,7 +21473,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 361
+                n.rule = 363
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21344,7 +21520,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 362
+                n.rule = 364
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21374,7 +21550,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 363
+            n.rule = 365
         p = p5
         if res6 and n:
             res.append(n)
@@ -21416,7 +21592,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 364
+                n.rule = 366
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21446,11 +21622,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 365
+            n.rule = 367
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e108_0(p)
+        r = self.e109_0(p)
         if r is None:
             return None
         q, v = r
@@ -21460,7 +21636,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 366
+        n.rule = 368
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -21528,7 +21704,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e109_0(p1)
+            r = self.e110_0(p1)
             if r is None:
                 break
             q, v = r
@@ -21553,7 +21729,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e110_0(p3)
+            r = self.e111_0(p3)
             if r is None:
                 break
             q, v = r
@@ -21601,7 +21777,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 367
+                n.rule = 369
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21620,7 +21796,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e111_0(p)
+        r = self.e112_0(p)
         if r is None:
             return None
         q, v = r
@@ -21650,11 +21826,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 368
+            n.rule = 370
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e112_0(p)
+        r = self.e113_0(p)
         if r is None:
             return None
         q, v = r
@@ -21688,7 +21864,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e113_0(p11)
+            r = self.e114_0(p11)
             if r is None:
                 break
             q, v = r
@@ -21713,7 +21889,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 369
+        n.rule = 371
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -21815,7 +21991,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e114_0(p)
+        r = self.e115_0(p)
         if r is None:
             return None
         q, v = r
@@ -21857,14 +22033,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 370
+            n.rule = 372
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 371
+        n.rule = 373
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -21908,7 +22084,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 372
+        n.rule = 374
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -21953,13 +22129,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 373
+                n.rule = 375
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 374
+                n.rule = 376
             q = p1
             v = n if res2 else None
             p = q
@@ -21970,7 +22146,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 375
+        n.rule = 377
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -22068,7 +22244,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 376
+        n.rule = 378
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22141,14 +22317,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 377
+            n.rule = 379
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 378
+        n.rule = 380
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -22300,7 +22476,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 379
+        n.rule = 381
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22356,7 +22532,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 380
+            n.rule = 382
         p = p1
         if res2 and n:
             res.append(n)
@@ -22483,7 +22659,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 381
+        n.rule = 383
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22556,14 +22732,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 382
+            n.rule = 384
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 383
+        n.rule = 385
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -22715,7 +22891,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 384
+        n.rule = 386
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22774,7 +22950,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 385
+                n.rule = 387
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22793,14 +22969,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e115_0(p)
+        r = self.e116_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e116_0(p)
+        r = self.e117_0(p)
         if r is None:
             return None
         q, v = r
@@ -22857,7 +23033,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 386
+                n.rule = 388
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22867,7 +23043,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 387
+        n.rule = 389
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -23094,7 +23270,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e117_0(p)
+            r = self.e118_0(p)
             if r is None:
                 p = c
                 break
@@ -23104,7 +23280,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e118_0(p)
+            r = self.e119_0(p)
             if r is None:
                 p = c
                 break
@@ -23120,7 +23296,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e119_0(p)
+            r = self.e120_0(p)
             if r is None:
                 p = c
                 break
@@ -23130,7 +23306,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e120_0(p)
+            r = self.e121_0(p)
             if r is None:
                 p = c
                 break
@@ -23159,7 +23335,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 388
+        n.rule = 390
         return q, n
 
     def e74_0(self, p: int) -> Any:
@@ -23194,7 +23370,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 389
+        n.rule = 391
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -23229,7 +23405,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 390
+        n.rule = 392
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -23264,7 +23440,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 391
+        n.rule = 393
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -23290,7 +23466,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e121_0(p1)
+            r = self.e122_0(p1)
             if r is None:
                 p = c
                 break
@@ -23310,7 +23486,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e122_0(p)
+            r = self.e123_0(p)
             if r is None:
                 p = c
                 break
@@ -23327,7 +23503,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e123_0(p)
+            r = self.e124_0(p)
             if r is None:
                 p = c
                 break
@@ -23603,7 +23779,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e124_0(p)
+            r = self.e125_0(p)
             if r is None:
                 p = c
                 break
@@ -23632,7 +23808,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 392
+        n.rule = 394
         return q, n
 
     def e83_0(self, p: int) -> Any:
@@ -23730,7 +23906,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 393
+                    n.rule = 395
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23769,7 +23945,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 394
+                    n.rule = 396
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -23817,7 +23993,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 395
+                    n.rule = 397
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -23842,7 +24018,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 396
+                    n.rule = 398
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -23881,7 +24057,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 397
+                    n.rule = 399
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -23908,7 +24084,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e125_0(p15)
+                r = self.e126_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23953,7 +24129,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 398
+                    n.rule = 400
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24000,7 +24176,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 399
+                    n.rule = 401
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24020,7 +24196,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 400
+                    n.rule = 402
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24047,7 +24223,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 401
+                    n.rule = 403
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24081,7 +24257,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 400
+                    n.rule = 402
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24108,7 +24284,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 402
+                    n.rule = 404
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24128,7 +24304,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 400
+                    n.rule = 402
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24155,7 +24331,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 403
+                    n.rule = 405
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24189,7 +24365,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 400
+                    n.rule = 402
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24216,7 +24392,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 404
+                    n.rule = 406
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24250,7 +24426,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 400
+                    n.rule = 402
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24277,7 +24453,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 405
+                    n.rule = 407
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24311,7 +24487,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 400
+                    n.rule = 402
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -24338,7 +24514,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 406
+                    n.rule = 408
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -24358,7 +24534,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 400
+                    n.rule = 402
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -24406,7 +24582,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 407
+        n.rule = 409
         return p, n
 
     def e85_0(self, p: int) -> Any:
@@ -24427,7 +24603,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e126_0(p1)
+                r = self.e127_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24459,7 +24635,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e127_0(p3)
+                r = self.e128_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24610,7 +24786,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 408
+                    n.rule = 410
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24649,7 +24825,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 409
+            n.rule = 411
         p = p1
         if res2 and n:
             res.append(n)
@@ -24677,7 +24853,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e128_0(p)
+        r = self.e129_0(p)
         if r is None:
             return None
         q, v = r
@@ -24747,7 +24923,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 410
+        n.rule = 412
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24756,14 +24932,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e129_0(p)
+        r = self.e130_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e130_0(p)
+        r = self.e131_0(p)
         if r is None:
             return None
         q, v = r
@@ -24782,7 +24958,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e131_0(p)
+        r = self.e132_0(p)
         if r is None:
             return None
         q, v = r
@@ -24815,7 +24991,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 411
+                n.rule = 413
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24825,7 +25001,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 412
+        n.rule = 414
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24857,14 +25033,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 413
+            n.rule = 415
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 414
+        n.rule = 416
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24883,14 +25059,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 415
+                n.rule = 417
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e132_0(p)
+        r = self.e133_0(p)
         if r is None:
             return None
         q, v = r
@@ -24908,11 +25084,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 416
+            n.rule = 418
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e133_0(p)
+        r = self.e134_0(p)
         if r is None:
             return None
         q, v = r
@@ -24931,7 +25107,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 417
+                n.rule = 419
             q = p5
             v = n if res6 else None
             p = q
@@ -24941,7 +25117,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 418
+        n.rule = 420
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25045,14 +25221,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 419
+            n.rule = 421
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 420
+        n.rule = 422
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25084,12 +25260,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 421
+            n.rule = 423
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e134_0(p)
+            r = self.e135_0(p)
             if r is None:
                 break
             q, v = r
@@ -25116,7 +25292,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 422
+            n.rule = 424
         p = p3
         if res4 and n:
             res.append(n)
@@ -25151,17 +25327,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 423
+            n.rule = 425
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e135_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e136_0(p)
         if r is None:
             return None
@@ -25183,6 +25352,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e139_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p7 = p
             res8: list[Any] = []
@@ -25198,7 +25374,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e139_0(p7)
+            r = self.e140_0(p7)
             if r is None:
                 break
             q, v = r
@@ -25242,7 +25418,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 424
+                n.rule = 426
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25250,7 +25426,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e140_0(p)
+            r = self.e141_0(p)
             if r is None:
                 break
             q, v = r
@@ -25261,7 +25437,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 427
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25282,7 +25458,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e141_0(p)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
@@ -25292,7 +25468,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 426
+        n.rule = 428
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -25311,14 +25487,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 427
+                n.rule = 429
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e142_0(p)
+        r = self.e143_0(p)
         if r is None:
             return None
         q, v = r
@@ -25336,11 +25512,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 428
+            n.rule = 430
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e143_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -25348,7 +25524,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e144_0(p)
+            r = self.e145_0(p)
             if r is None:
                 break
             q, v = r
@@ -25359,7 +25535,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 429
+        n.rule = 431
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -25378,21 +25554,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 430
+                n.rule = 432
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e145_0(p)
+        r = self.e146_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e146_0(p)
+        r = self.e147_0(p)
         if r is None:
             return None
         q, v = r
@@ -25402,7 +25578,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 431
+        n.rule = 433
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -25458,7 +25634,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 432
+            n.rule = 434
         p = p1
         if res2 and n:
             res.append(n)
@@ -25474,7 +25650,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 433
+                n.rule = 435
             q = p3
             v = n if res4 else None
             p = q
@@ -25484,7 +25660,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 434
+        n.rule = 436
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -25516,7 +25692,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 435
+            n.rule = 437
         p = p1
         if res2 and n:
             res.append(n)
@@ -25532,7 +25708,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e147_0(p)
+        r = self.e148_0(p)
         if r is None:
             return None
         q, v = r
@@ -25554,7 +25730,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 436
+        n.rule = 438
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -25586,7 +25762,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 437
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -25602,7 +25778,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 438
+                n.rule = 440
             q = p3
             v = n if res4 else None
             p = q
@@ -25621,7 +25797,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e148_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -25631,7 +25807,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 439
+        n.rule = 441
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25663,14 +25839,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 440
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e149_0(p3)
+            r = self.e150_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25741,7 +25917,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e150_0(p)
+            r = self.e151_0(p)
             if r is None:
                 break
             q, v = r
@@ -25750,7 +25926,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e151_0(p)
+            r = self.e152_0(p)
             if r is None:
                 break
             q, v = r
@@ -25761,7 +25937,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 441
+        n.rule = 443
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25805,7 +25981,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 442
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -25897,14 +26073,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 443
+            n.rule = 445
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 444
+        n.rule = 446
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -25936,7 +26112,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 445
+            n.rule = 447
         p = p1
         if res2 and n:
             res.append(n)
@@ -25967,7 +26143,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e152_0(p3)
+            r = self.e153_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26000,7 +26176,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 446
+            n.rule = 448
         p = p5
         if res6 and n:
             res.append(n)
@@ -26015,11 +26191,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 447
+            n.rule = 449
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e153_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -26029,7 +26205,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e154_0(p9)
+            r = self.e155_0(p9)
             if r is None:
                 break
             q, v = r
@@ -26087,7 +26263,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e155_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -26105,12 +26281,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 448
+            n.rule = 450
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e156_0(p)
+            r = self.e157_0(p)
             if r is None:
                 break
             q, v = r
@@ -26121,7 +26297,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 449
+        n.rule = 451
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26153,7 +26329,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 450
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -26219,7 +26395,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 451
+                n.rule = 453
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26242,7 +26418,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 452
+                    n.rule = 454
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26315,7 +26491,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 453
+        n.rule = 455
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26347,7 +26523,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 454
+            n.rule = 456
         p = p1
         if res2 and n:
             res.append(n)
@@ -26366,7 +26542,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 455
+        n.rule = 457
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26423,14 +26599,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 456
+                n.rule = 458
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e157_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -26460,7 +26636,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 457
+            n.rule = 459
         p = p3
         if res4 and n:
             res.append(n)
@@ -26499,7 +26675,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 458
+            n.rule = 460
         p = p5
         if res6 and n:
             res.append(n)
@@ -26518,7 +26694,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 459
+        n.rule = 461
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26539,7 +26715,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e158_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -26557,7 +26733,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 460
+            n.rule = 462
         p = p1
         if res2 and n:
             res.append(n)
@@ -26637,14 +26813,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 461
+            n.rule = 463
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 462
+        n.rule = 464
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26676,7 +26852,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 463
+            n.rule = 465
         p = p1
         if res2 and n:
             res.append(n)
@@ -26691,11 +26867,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 464
+            n.rule = 466
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e159_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -26725,14 +26901,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 465
+            n.rule = 467
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 466
+        n.rule = 468
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26764,7 +26940,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
@@ -26780,7 +26956,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 468
+                n.rule = 470
             q = p3
             v = n if res4 else None
             p = q
@@ -26799,7 +26975,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e160_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -26857,7 +27033,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 469
+        n.rule = 471
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26889,7 +27065,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 470
+            n.rule = 472
         p = p1
         if res2 and n:
             res.append(n)
@@ -26905,7 +27081,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e161_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -26927,7 +27103,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 471
+        n.rule = 473
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -26959,7 +27135,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 472
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
@@ -26975,7 +27151,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 473
+                n.rule = 475
             q = p3
             v = n if res4 else None
             p = q
@@ -27008,7 +27184,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 474
+                n.rule = 476
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27023,11 +27199,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 475
+                n.rule = 477
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e162_0(p5)
+            r = self.e163_0(p5)
             if r is None:
                 break
             q, v = r
@@ -27087,7 +27263,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 476
+                n.rule = 478
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27097,7 +27273,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 477
+        n.rule = 479
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27177,7 +27353,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 478
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -27196,7 +27372,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 479
+        n.rule = 481
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27228,14 +27404,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 481
+        n.rule = 483
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27254,21 +27430,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 482
+                n.rule = 484
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e163_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e164_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -27286,14 +27462,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 483
+            n.rule = 485
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 484
+        n.rule = 486
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27325,7 +27501,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 485
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
@@ -27379,7 +27555,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 486
+                n.rule = 488
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27389,7 +27565,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 487
+        n.rule = 489
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27421,14 +27597,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 488
+            n.rule = 490
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 489
+        n.rule = 491
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27484,14 +27660,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 490
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 491
+        n.rule = 493
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27523,14 +27699,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 494
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 493
+        n.rule = 495
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27562,7 +27738,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 496
         p = p1
         if res2 and n:
             res.append(n)
@@ -27577,11 +27753,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 495
+            n.rule = 497
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e165_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -27611,14 +27787,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 496
+            n.rule = 498
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 497
+        n.rule = 499
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27627,7 +27803,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e166_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -27657,14 +27833,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 498
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 499
+        n.rule = 501
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27720,7 +27896,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 500
+            n.rule = 502
         p = p1
         if res2 and n:
             res.append(n)
@@ -27796,7 +27972,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e167_0(p)
+        r = self.e168_0(p)
         if r is None:
             return None
         q, v = r
@@ -27830,7 +28006,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 501
+        n.rule = 503
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27862,11 +28038,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 502
+            n.rule = 504
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e168_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
@@ -27876,7 +28052,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 503
+        n.rule = 505
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27908,7 +28084,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 504
+            n.rule = 506
         p = p1
         if res2 and n:
             res.append(n)
@@ -27927,7 +28103,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e169_0(p3)
+            r = self.e170_0(p3)
             if r is None:
                 break
             q, v = r
@@ -28024,7 +28200,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 505
+        n.rule = 507
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28033,7 +28209,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e170_0(p)
+        r = self.e171_0(p)
         if r is None:
             return None
         q, v = r
@@ -28079,7 +28255,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e171_0(p1)
+            r = self.e172_0(p1)
             if r is None:
                 break
             q, v = r
@@ -28104,7 +28280,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 506
+        n.rule = 508
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28124,11 +28300,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 507
+            n.rule = 509
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e172_0(p)
+        r = self.e173_0(p)
         if r is None:
             return None
         q, v = r
@@ -28151,14 +28327,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 508
+            n.rule = 510
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 509
+        n.rule = 511
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28178,11 +28354,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 510
+            n.rule = 512
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e173_0(p)
+        r = self.e174_0(p)
         if r is None:
             return None
         q, v = r
@@ -28213,7 +28389,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e174_0(p)
+        r = self.e175_0(p)
         if r is None:
             return None
         q, v = r
@@ -28272,14 +28448,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 511
+            n.rule = 513
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 512
+        n.rule = 514
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28302,7 +28478,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 513
+                n.rule = 515
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28321,14 +28497,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e175_0(p)
+        r = self.e176_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e176_0(p)
+        r = self.e177_0(p)
         if r is None:
             return None
         q, v = r
@@ -28349,7 +28525,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 514
+                n.rule = 516
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28368,7 +28544,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e177_0(p9)
+                r = self.e178_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -28384,7 +28560,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 515
+        n.rule = 517
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -28474,7 +28650,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 516
+        n.rule = 518
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -28551,7 +28727,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e178_0(p1)
+                r = self.e179_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28576,7 +28752,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 517
+                    n.rule = 519
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28604,12 +28780,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 518
+                    n.rule = 520
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28637,12 +28813,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 519
+                    n.rule = 521
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28746,7 +28922,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 520
+        n.rule = 522
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -28941,7 +29117,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28962,7 +29138,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28983,7 +29159,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29006,7 +29182,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29029,7 +29205,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29054,7 +29230,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 522
+        n.rule = 524
         return q, n
 
     def e96_0(self, p: int) -> Any:
@@ -29106,7 +29282,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 523
+        n.rule = 525
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -29139,7 +29315,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e179_0(p)
+        r = self.e180_0(p)
         if r is None:
             return None
         q, v = r
@@ -29149,7 +29325,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 524
+        n.rule = 526
         return p, n
 
     def e97_0(self, p: int) -> Any:
@@ -29471,7 +29647,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 525
+        n.rule = 527
         return p, n
 
     def e103_0(self, p: int) -> Any:
@@ -29622,7 +29798,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 526
+                    n.rule = 528
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29641,7 +29817,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e180_0(p3)
+                r = self.e181_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29652,7 +29828,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 526
+                    n.rule = 528
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29730,18 +29906,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 527
+                    n.rule = 529
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 528
+                    n.rule = 530
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29768,7 +29944,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 529
+                    n.rule = 531
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29788,12 +29964,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 530
+                    n.rule = 532
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29808,7 +29984,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29823,7 +29999,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29835,7 +30011,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e181_0(p15)
+                    r = self.e182_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -29906,7 +30082,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 531
+                    n.rule = 533
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29937,18 +30113,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 532
+                    n.rule = 534
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 533
+                    n.rule = 535
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29992,18 +30168,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 534
+                    n.rule = 536
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 535
+                    n.rule = 537
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30018,7 +30194,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30087,18 +30263,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 536
+                    n.rule = 538
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 537
+                    n.rule = 539
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30107,7 +30283,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e182_0(p29)
+                r = self.e183_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30137,18 +30313,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 538
+                    n.rule = 540
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 539
+                    n.rule = 541
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30189,18 +30365,18 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 540
+                    n.rule = 542
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 541
+                    n.rule = 543
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30215,7 +30391,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30272,7 +30448,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 542
+                    n.rule = 544
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30351,7 +30527,75 @@ class CardParser:
                 break
         return None
 
-    def e107_1(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        while True:
+            r = self.e184_0(p)
+            if r is None:
+                p = c
+                ch = ch0
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            ch = None  # moved on: no guess about the next alternative
+            break
+        if ch in _F63:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                p3 = p1
+                res4: list[Any] = []
+                r = self.r_PlayerRef_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 545
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith("'s", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "'s", '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e108_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -30392,7 +30636,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 543
+        n.rule = 546
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -30490,7 +30734,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 544
+                    n.rule = 547
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30515,18 +30759,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 545
+                    n.rule = 548
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 546
+                    n.rule = 549
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30556,7 +30800,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 548
+                    n.rule = 551
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -30601,7 +30845,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 549
+                    n.rule = 552
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -30677,12 +30921,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 550
+                    n.rule = 553
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30709,7 +30953,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 551
+                    n.rule = 554
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30768,7 +31012,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 552
+                    n.rule = 555
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30790,18 +31034,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 553
+                    n.rule = 556
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 554
+                    n.rule = 557
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30831,7 +31075,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 555
+                    n.rule = 558
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -30850,7 +31094,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e183_0(p21)
+                    r = self.e185_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -30858,7 +31102,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e184_0(p21)
+                r = self.e186_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30869,12 +31113,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 556
+                    n.rule = 559
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30904,7 +31148,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 557
+                    n.rule = 560
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30929,11 +31173,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 558
+                    n.rule = 561
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e185_0(p25)
+                r = self.e187_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30942,7 +31186,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e186_0(p25)
+                r = self.e188_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30964,18 +31208,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 559
+                    n.rule = 562
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 560
+                    n.rule = 563
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31005,12 +31249,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 561
+                    n.rule = 564
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e187_0(p33)
+                    r = self.e189_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -31031,11 +31275,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 562
+                    n.rule = 565
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e188_0(p33)
+                r = self.e190_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31047,7 +31291,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e189_0(p39)
+                    r = self.e191_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -31083,19 +31327,19 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 563
+                    n.rule = 566
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e108_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -31126,7 +31370,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 564
+                n.rule = 567
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31136,7 +31380,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e109_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -31154,10 +31398,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 565
+        n.rule = 568
         return q, n
 
-    def e110_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -31175,10 +31419,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 566
+        n.rule = 569
         return q, n
 
-    def e111_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31207,7 +31451,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 567
+                    n.rule = 570
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31219,7 +31463,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e190_0(p3) is None:
+                if self.e192_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -31236,7 +31480,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 568
+                    n.rule = 571
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31247,7 +31491,7 @@ class CardParser:
                 break
         return None
 
-    def e112_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -31278,7 +31522,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 569
+                n.rule = 572
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31288,7 +31532,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e113_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31333,7 +31577,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 570
+                    n.rule = 573
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31364,7 +31608,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 571
+                    n.rule = 574
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31423,7 +31667,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 572
+                    n.rule = 575
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31538,7 +31782,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 573
+                    n.rule = 576
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31619,7 +31863,7 @@ class CardParser:
                 break
         return None
 
-    def e114_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31637,7 +31881,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e191_0(p1)
+                r = self.e193_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31732,7 +31976,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 574
+                    n.rule = 577
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31821,7 +32065,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 575
+                    n.rule = 578
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31841,7 +32085,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 576
+                    n.rule = 579
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31896,13 +32140,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 577
+                    n.rule = 580
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 576
+                    n.rule = 579
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31927,7 +32171,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e192_0(p1)
+                r = self.e194_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31939,7 +32183,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e193_0(p3)
+                    r = self.e195_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -31982,7 +32226,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 578
+                    n.rule = 581
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -32021,7 +32265,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 579
+                    n.rule = 582
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -32052,7 +32296,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e194_0(p9)
+                    r = self.e196_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -32064,12 +32308,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 580
+                    n.rule = 583
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32138,18 +32382,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 582
+                    n.rule = 585
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 583
+                    n.rule = 586
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32190,18 +32434,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 584
+                    n.rule = 587
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 585
+                    n.rule = 588
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32242,18 +32486,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 586
+                    n.rule = 589
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 587
+                    n.rule = 590
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32353,7 +32597,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 588
+                    n.rule = 591
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -32401,12 +32645,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 589
+                    n.rule = 592
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32485,7 +32729,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e195_0(p27)
+                r = self.e197_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32496,12 +32740,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 590
+                    n.rule = 593
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32552,7 +32796,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e196_0(p29)
+                r = self.e198_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32563,12 +32807,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 591
+                    n.rule = 594
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32716,7 +32960,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 592
+                    n.rule = 595
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -32736,12 +32980,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 593
+                    n.rule = 596
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32865,7 +33109,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e197_0(p37)
+                    r = self.e199_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -32901,12 +33145,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 594
+                    n.rule = 597
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32961,18 +33205,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 595
+                    n.rule = 598
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 596
+                    n.rule = 599
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33027,18 +33271,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 597
+                    n.rule = 600
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 598
+                    n.rule = 601
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33163,18 +33407,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 599
+                    n.rule = 602
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 600
+                    n.rule = 603
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33183,7 +33427,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e198_0(p51)
+                r = self.e200_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33219,7 +33463,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 601
+                    n.rule = 604
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -33239,12 +33483,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 602
+                    n.rule = 605
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33253,7 +33497,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e199_0(p55)
+                r = self.e201_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33275,7 +33519,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 603
+                    n.rule = 606
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -33381,18 +33625,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 604
+                    n.rule = 607
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 605
+                    n.rule = 608
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33401,7 +33645,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e200_0(p61)
+                r = self.e202_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33410,7 +33654,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e201_0(p61)
+                r = self.e203_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33421,12 +33665,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 606
+                    n.rule = 609
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33435,7 +33679,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e202_0(p63)
+                r = self.e204_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33444,7 +33688,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e203_0(p63)
+                r = self.e205_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33455,12 +33699,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 607
+                    n.rule = 610
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33557,7 +33801,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 608
+                    n.rule = 611
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -33592,7 +33836,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 609
+                        n.rule = 612
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -33627,7 +33871,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e204_0(p65)
+                r = self.e206_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33638,12 +33882,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 610
+                    n.rule = 613
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33796,18 +34040,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 611
+                    n.rule = 614
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 612
+                    n.rule = 615
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33876,18 +34120,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 613
+                    n.rule = 616
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 614
+                    n.rule = 617
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33938,7 +34182,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e205_0(p81)
+                r = self.e207_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33979,18 +34223,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 615
+                    n.rule = 618
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 616
+                    n.rule = 619
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34171,18 +34415,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 617
+                    n.rule = 620
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 618
+                    n.rule = 621
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34279,18 +34523,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 619
+                    n.rule = 622
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 620
+                    n.rule = 623
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34368,7 +34612,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 621
+                    n.rule = 624
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -34388,12 +34632,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 622
+                    n.rule = 625
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34499,7 +34743,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 623
+                    n.rule = 626
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -34519,12 +34763,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 624
+                    n.rule = 627
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34588,7 +34832,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 625
+                    n.rule = 628
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -34664,12 +34908,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 626
+                    n.rule = 629
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34709,7 +34953,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e206_0(p107)
+                    r = self.e208_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -34759,7 +35003,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e207_0(p105)
+                r = self.e209_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34809,18 +35053,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 627
+                    n.rule = 630
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 628
+                    n.rule = 631
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34934,11 +35178,11 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 629
+                    n.rule = 632
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e208_0(p111)
+                r = self.e210_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34949,12 +35193,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 630
+                    n.rule = 633
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35037,18 +35281,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 631
+                    n.rule = 634
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 632
+                    n.rule = 635
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35131,18 +35375,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 633
+                    n.rule = 636
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 634
+                    n.rule = 637
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35197,18 +35441,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 635
+                    n.rule = 638
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 636
+                    n.rule = 639
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35217,7 +35461,7 @@ class CardParser:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e209_0(p127)
+                r = self.e211_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35239,25 +35483,25 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 637
+                    n.rule = 640
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 638
+                    n.rule = 641
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 581
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e115_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35291,7 +35535,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 639
+                    n.rule = 642
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35321,7 +35565,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 640
+                    n.rule = 643
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35346,7 +35590,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 641
+                    n.rule = 644
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35377,7 +35621,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 642
+                    n.rule = 645
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35402,7 +35646,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 643
+                    n.rule = 646
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -35438,7 +35682,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 644
+                n.rule = 647
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -35449,7 +35693,7 @@ class CardParser:
             break
         return None
 
-    def e116_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35492,10 +35736,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 645
+        n.rule = 648
         return p, n
 
-    def e117_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35513,10 +35757,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 646
+        n.rule = 649
         return q, n
 
-    def e118_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35534,10 +35778,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 647
+        n.rule = 650
         return q, n
 
-    def e119_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35555,10 +35799,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 651
         return q, n
 
-    def e120_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35576,10 +35820,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 649
+        n.rule = 652
         return q, n
 
-    def e121_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35611,76 +35855,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 650
+        n.rule = 653
         return p, n
-
-    def e122_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e210_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e211_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.e212_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e213_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -35696,7 +35872,33 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F16:
+            while True:
+                r = self.e212_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e213_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
             while True:
                 r = self.e214_0(p)
                 if r is None:
@@ -35709,7 +35911,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F20:
             while True:
                 r = self.e215_0(p)
                 if r is None:
@@ -35725,6 +35927,48 @@ class CardParser:
         return None
 
     def e124_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e216_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e217_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e125_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35756,7 +36000,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e216_0(p1)
+                r = self.e218_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35774,7 +36018,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e217_0(p3)
+                r = self.e219_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35783,11 +36027,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e218_0(p3) is None:
+                if self.e220_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e219_0(p3)
+                r = self.e221_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35803,7 +36047,7 @@ class CardParser:
                 break
         return None
 
-    def e125_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35844,10 +36088,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 651
+        n.rule = 654
         return p, n
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35865,10 +36109,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 655
         return q, n
 
-    def e127_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35886,10 +36130,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 656
         return q, n
 
-    def e128_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35907,7 +36151,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e220_0(p1)
+                r = self.e222_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36030,7 +36274,7 @@ class CardParser:
                 break
         return None
 
-    def e129_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36066,7 +36310,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 654
+                    n.rule = 657
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36110,7 +36354,7 @@ class CardParser:
                 break
         return None
 
-    def e130_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36141,7 +36385,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 655
+                    n.rule = 658
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36186,7 +36430,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 656
+                    n.rule = 659
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36218,7 +36462,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e221_0(p5)
+                r = self.e223_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36234,7 +36478,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36268,7 +36512,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 657
+                    n.rule = 660
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36291,7 +36535,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 658
+                    n.rule = 661
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36301,7 +36545,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36354,7 +36598,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 659
+                    n.rule = 662
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36364,7 +36608,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36418,7 +36662,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36436,10 +36680,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 660
+        n.rule = 663
         return q, n
 
-    def e135_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -36457,10 +36701,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 661
+        n.rule = 664
         return p, n
 
-    def e136_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36488,10 +36732,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 662
+        n.rule = 665
         return p, n
 
-    def e137_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36523,10 +36767,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 663
+        n.rule = 666
         return p, n
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36580,7 +36824,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36621,10 +36865,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 664
+        n.rule = 667
         return p, n
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36683,7 +36927,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 665
+                    n.rule = 668
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36749,7 +36993,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 666
+                    n.rule = 669
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36759,7 +37003,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36777,7 +37021,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e222_0(p1)
+                r = self.e224_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36851,7 +37095,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e223_0(p3)
+                r = self.e225_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36909,7 +37153,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 667
+                    n.rule = 670
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36935,11 +37179,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 668
+                    n.rule = 671
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e224_0(p7)
+                r = self.e226_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36955,7 +37199,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37008,7 +37252,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 669
+                    n.rule = 672
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37018,7 +37262,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37072,7 +37316,7 @@ class CardParser:
                 break
         return None
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37090,7 +37334,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e225_0(p1)
+                r = self.e227_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37133,7 +37377,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 670
+                    n.rule = 673
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37143,7 +37387,7 @@ class CardParser:
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37197,7 +37441,7 @@ class CardParser:
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37228,7 +37472,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 671
+                    n.rule = 674
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37247,7 +37491,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e226_0(p1)
+                    r = self.e228_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -37319,7 +37563,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 672
+                    n.rule = 675
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37362,7 +37606,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e227_0(p1)
+                r = self.e229_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37373,7 +37617,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 673
+                    n.rule = 676
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -37396,7 +37640,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e228_0(p3)
+                r = self.e230_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37407,14 +37651,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 673
+                    n.rule = 676
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37485,7 +37729,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 674
+                    n.rule = 677
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37502,7 +37746,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e229_0(p)
+            r = self.e231_0(p)
             if r is None:
                 break
             q, v = r
@@ -37533,14 +37777,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 675
+            n.rule = 678
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e230_0(p3)
+            r = self.e232_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37577,7 +37821,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 676
+        n.rule = 679
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -37617,7 +37861,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 677
+            n.rule = 680
         p = p1
         if res2 and n:
             res.append(n)
@@ -37636,10 +37880,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 678
+        n.rule = 681
         return p, n
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37657,7 +37901,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e231_0(p1)
+                r = self.e233_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37721,14 +37965,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 679
+                    n.rule = 682
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e232_0(p7)
+                    r = self.e234_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -37769,7 +38013,7 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37787,10 +38031,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 683
         return q, n
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37808,7 +38052,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e233_0(p1)
+                r = self.e235_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37882,7 +38126,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e234_0(p3)
+                r = self.e236_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37912,7 +38156,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37930,7 +38174,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e235_0(p1)
+                r = self.e237_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37976,7 +38220,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e236_0(p3)
+                r = self.e238_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38034,7 +38278,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38052,10 +38296,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 684
         return q, n
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -38078,7 +38322,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e237_0(p1)
+            r = self.e239_0(p1)
             if r is None:
                 p = c
                 break
@@ -38086,7 +38330,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e238_0(p1)
+            r = self.e240_0(p1)
             if r is None:
                 p = c
                 break
@@ -38100,7 +38344,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38118,10 +38362,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 685
         return q, n
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38139,7 +38383,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e239_0(p1)
+                r = self.e241_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38171,7 +38415,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e240_0(p3)
+                r = self.e242_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38303,18 +38547,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 686
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 684
+                    n.rule = 687
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 685
+                    n.rule = 688
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38350,7 +38594,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 686
+                    n.rule = 689
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38370,12 +38614,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 687
+                    n.rule = 690
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 685
+                    n.rule = 688
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38411,7 +38655,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 688
+                    n.rule = 691
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38431,19 +38675,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 689
+                    n.rule = 692
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 685
+                    n.rule = 688
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38461,7 +38705,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 690
+        n.rule = 693
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38493,12 +38737,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 691
+                    n.rule = 694
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 692
+                    n.rule = 695
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38518,19 +38762,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 693
+                    n.rule = 696
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 692
+                    n.rule = 695
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38584,7 +38828,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38638,7 +38882,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38692,7 +38936,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38726,7 +38970,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 694
+                    n.rule = 697
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38770,7 +39014,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 695
+                    n.rule = 698
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38781,7 +39025,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38853,7 +39097,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38907,7 +39151,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38961,12 +39205,12 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e241_0(p)
+            r = self.e243_0(p)
             if r is None:
                 p = c
                 break
@@ -38988,7 +39232,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 696
+                n.rule = 699
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -38997,7 +39241,7 @@ class CardParser:
             break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39051,7 +39295,7 @@ class CardParser:
                 break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39166,7 +39410,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 697
+                    n.rule = 700
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39225,7 +39469,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 698
+                    n.rule = 701
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39264,7 +39508,7 @@ class CardParser:
                 break
         return None
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39279,7 +39523,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e242_0(p)
+            r = self.e244_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39305,7 +39549,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 699
+                    n.rule = 702
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39315,7 +39559,7 @@ class CardParser:
                 break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39382,7 +39626,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 700
+                    n.rule = 703
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39427,7 +39671,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 701
+                    n.rule = 704
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39494,7 +39738,7 @@ class CardParser:
                 break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39512,10 +39756,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 702
+        n.rule = 705
         return q, n
 
-    def e170_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39568,7 +39812,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 703
+                    n.rule = 706
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39592,7 +39836,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 704
+                    n.rule = 707
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39602,7 +39846,7 @@ class CardParser:
                 break
         return None
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39620,10 +39864,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 705
+        n.rule = 708
         return q, n
 
-    def e172_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39677,7 +39921,7 @@ class CardParser:
                 break
         return None
 
-    def e173_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39731,7 +39975,7 @@ class CardParser:
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39785,7 +40029,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39816,7 +40060,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 706
+                    n.rule = 709
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39846,7 +40090,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 707
+                        n.rule = 710
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39872,7 +40116,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 708
+                n.rule = 711
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39882,7 +40126,7 @@ class CardParser:
             break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39925,10 +40169,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 709
+        n.rule = 712
         return p, n
 
-    def e177_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39969,10 +40213,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 710
+        n.rule = 713
         return p, n
 
-    def e178_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39990,10 +40234,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 711
+        n.rule = 714
         return q, n
 
-    def e179_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40024,7 +40268,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 712
+                    n.rule = 715
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40077,7 +40321,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 713
+                    n.rule = 716
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -40139,7 +40383,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 714
+                    n.rule = 717
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -40164,7 +40408,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 715
+                    n.rule = 718
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -40190,17 +40434,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 716
+            n.rule = 719
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 717
+        n.rule = 720
         return p, n
 
-    def e180_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40279,14 +40523,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 718
+            n.rule = 721
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e243_0(p3)
+            r = self.e245_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40311,10 +40555,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 719
+        n.rule = 722
         return p, n
 
-    def e181_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40332,7 +40576,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 720
+        n.rule = 723
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40360,7 +40604,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 721
+            n.rule = 724
         p = p1
         if res2 and n:
             res.append(n)
@@ -40375,12 +40619,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 722
+            n.rule = 725
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e244_0(p)
+            r = self.e246_0(p)
             if r is None:
                 break
             q, v = r
@@ -40391,10 +40635,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 723
+        n.rule = 726
         return p, n
 
-    def e182_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40428,7 +40672,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e245_0(p)
+            r = self.e247_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40440,6 +40684,27 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
+
+    def e184_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'your', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 727
+        return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
         # KeywordCostPart: OrderedChoice (rule)
@@ -40459,7 +40724,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e246_1(p1)
+                r = self.e248_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40475,7 +40740,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 728
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40536,7 +40801,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 728
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40613,7 +40878,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 728
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40677,7 +40942,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 728
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40783,7 +41048,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 728
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40860,14 +41125,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 728
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e183_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40885,10 +41150,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 725
+        n.rule = 729
         return q, n
 
-    def e184_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40929,10 +41194,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 730
         return p, n
 
-    def e185_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40986,7 +41251,7 @@ class CardParser:
                 break
         return None
 
-    def e186_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41040,7 +41305,7 @@ class CardParser:
                 break
         return None
 
-    def e187_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41058,7 +41323,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e247_0(p1)
+                r = self.e249_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41126,7 +41391,7 @@ class CardParser:
                 break
         return None
 
-    def e188_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41167,10 +41432,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 731
         return p, n
 
-    def e189_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41188,10 +41453,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 728
+        n.rule = 732
         return q, n
 
-    def e190_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -41218,7 +41483,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e191_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41236,10 +41501,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 733
         return q, n
 
-    def e192_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41293,7 +41558,7 @@ class CardParser:
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41311,10 +41576,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 730
+        n.rule = 734
         return q, n
 
-    def e194_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41345,7 +41610,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 731
+                    n.rule = 735
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41412,14 +41677,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 732
+                n.rule = 736
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e248_0(p9)
+                r = self.e250_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -41460,7 +41725,7 @@ class CardParser:
             break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41501,10 +41766,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 737
         return p, n
 
-    def e196_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41545,7 +41810,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 738
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -41585,12 +41850,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 735
+                    n.rule = 739
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 736
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41610,19 +41875,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 737
+                    n.rule = 741
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 736
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41640,10 +41905,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 742
         return q, n
 
-    def e198_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41759,7 +42024,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 739
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41774,198 +42039,198 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 739
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e200_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e201_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e202_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e203_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42006,10 +42271,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 744
         return p, n
 
-    def e202_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42063,7 +42328,7 @@ class CardParser:
                 break
         return None
 
-    def e203_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42104,10 +42369,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 745
         return p, n
 
-    def e204_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42161,7 +42426,7 @@ class CardParser:
                 break
         return None
 
-    def e205_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42197,7 +42462,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 746
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42241,7 +42506,7 @@ class CardParser:
                 break
         return None
 
-    def e206_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42259,10 +42524,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 743
+        n.rule = 747
         return q, n
 
-    def e207_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42316,7 +42581,7 @@ class CardParser:
                 break
         return None
 
-    def e208_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42370,7 +42635,7 @@ class CardParser:
                 break
         return None
 
-    def e209_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42424,7 +42689,7 @@ class CardParser:
                 break
         return None
 
-    def e210_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42456,10 +42721,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 748
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42481,10 +42746,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 749
         return p, n
 
-    def e212_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42506,10 +42771,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 750
         return p, n
 
-    def e213_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42539,77 +42804,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
-        return p, n
-
-    def e214_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 748
-        return p, n
-
-    def e215_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 749
+        n.rule = 751
         return p, n
 
     def e216_0(self, p: int) -> Any:
@@ -42644,10 +42839,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 752
         return p, n
 
     def e217_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 753
+        return p, n
+
+    def e218_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 754
+        return p, n
+
+    def e219_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42677,10 +42942,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 755
         return p, n
 
-    def e218_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -42718,7 +42983,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e219_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42750,10 +43015,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 756
         return p, n
 
-    def e220_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42771,10 +43036,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 757
         return q, n
 
-    def e221_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42803,7 +43068,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 754
+                    n.rule = 758
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42825,7 +43090,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 755
+                n.rule = 759
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -42912,17 +43177,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 756
+            n.rule = 760
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 757
+        n.rule = 761
         return p, n
 
-    def e222_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42940,10 +43205,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 762
         return q, n
 
-    def e223_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42992,10 +43257,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 763
         return p, n
 
-    def e224_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -43018,7 +43283,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e249_0(p1)
+            r = self.e251_0(p1)
             if r is None:
                 p = c
                 break
@@ -43032,7 +43297,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e225_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43050,10 +43315,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 764
         return q, n
 
-    def e226_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43082,7 +43347,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 761
+                    n.rule = 765
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43137,12 +43402,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 762
+                    n.rule = 766
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e250_0(p5)
+                    r = self.e252_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -43152,13 +43417,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 763
+                    n.rule = 767
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 764
+                    n.rule = 768
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43218,13 +43483,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 765
+                    n.rule = 769
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 766
+                    n.rule = 770
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43265,7 +43530,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 767
+                    n.rule = 771
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43296,20 +43561,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 768
+                    n.rule = 772
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 766
+                    n.rule = 770
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43345,7 +43610,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 769
+                    n.rule = 773
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43404,7 +43669,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 770
+                    n.rule = 774
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43463,7 +43728,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 771
+                    n.rule = 775
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43530,7 +43795,7 @@ class CardParser:
                 break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43564,7 +43829,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 772
+                    n.rule = 776
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43592,7 +43857,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 773
+                    n.rule = 777
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43602,7 +43867,7 @@ class CardParser:
                 break
         return None
 
-    def e229_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43620,10 +43885,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 774
+        n.rule = 778
         return q, n
 
-    def e230_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43641,10 +43906,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 779
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43662,94 +43927,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 776
-        return q, n
-
-    def e232_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 777
-        return q, n
-
-    def e233_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 778
-        return q, n
-
-    def e234_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 779
-        return q, n
-
-    def e235_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 780
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43770,7 +43951,91 @@ class CardParser:
         n.rule = 781
         return q, n
 
+    def e235_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 782
+        return q, n
+
+    def e236_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 783
+        return q, n
+
     def e237_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 784
+        return q, n
+
+    def e238_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 785
+        return q, n
+
+    def e239_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43824,7 +44089,7 @@ class CardParser:
                 break
         return None
 
-    def e238_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43846,10 +44111,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 782
+        n.rule = 786
         return p, n
 
-    def e239_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43867,10 +44132,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 783
+        n.rule = 787
         return q, n
 
-    def e240_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43888,10 +44153,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 788
         return q, n
 
-    def e241_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43909,7 +44174,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 789
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43942,7 +44207,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 790
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43963,14 +44228,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 786
+                    n.rule = 790
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e242_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43988,10 +44253,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 791
         return q, n
 
-    def e243_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44009,10 +44274,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 788
+        n.rule = 792
         return q, n
 
-    def e244_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44071,7 +44336,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 789
+                    n.rule = 793
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44167,7 +44432,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 790
+                    n.rule = 794
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44180,7 +44445,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e251_0(p9)
+                r = self.e253_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44224,7 +44489,7 @@ class CardParser:
                 break
         return None
 
-    def e245_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44242,10 +44507,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 795
         return q, n
 
-    def e246_1(self, p: int) -> Any:
+    def e248_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44328,7 +44593,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e252_1(p)
+            r = self.e254_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -44624,7 +44889,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e253_1(p23)
+                    r = self.e255_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -44739,25 +45004,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e254_1(p1) is None:
-                break
-            while True:
-                r = self.e255_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                r = self.e256_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e256_1(p1) is None:
                 break
             while True:
                 r = self.e257_1(p1)
@@ -44769,9 +45016,27 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e258_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                r = self.e259_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e258_1(p3)
+                r = self.e260_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -44793,7 +45058,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e259_1(p5)
+                    r = self.e261_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44809,14 +45074,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e260_1(p7)
+                r = self.e262_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e261_1(p7)
+                r = self.e263_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -44826,7 +45091,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e262_1(p1)
+            r = self.e264_1(p1)
             if r is None:
                 break
             q, v = r
@@ -44836,7 +45101,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e263_1(p)
+        r = self.e265_1(p)
         if r is None:
             return None
         q, v = r
@@ -44846,9 +45111,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e264_1(p9) is None:
+            if self.e266_1(p9) is None:
                 break
-            r = self.e265_1(p9)
+            r = self.e267_1(p9)
             if r is None:
                 break
             q, v = r
@@ -44885,7 +45150,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e266_1(p13)
+                r = self.e268_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -44920,7 +45185,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e267_1(p9)
+                r = self.e269_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44961,7 +45226,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e268_1(p19)
+                    r = self.e270_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -44975,7 +45240,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e269_1(p9)
+                r = self.e271_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45097,18 +45362,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 792
+                    n.rule = 796
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 793
+                    n.rule = 797
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45163,18 +45428,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 795
+                    n.rule = 799
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 796
+                    n.rule = 800
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45201,18 +45466,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 797
+                    n.rule = 801
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 798
+                    n.rule = 802
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45253,18 +45518,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 799
+                    n.rule = 803
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 800
+                    n.rule = 804
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45333,18 +45598,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 801
+                    n.rule = 805
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 802
+                    n.rule = 806
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45371,18 +45636,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 803
+                    n.rule = 807
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 804
+                    n.rule = 808
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45409,14 +45674,14 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 805
+                    n.rule = 809
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 while True:
                     p29 = p25
                     res30: list[Any] = []
-                    r = self.e270_0(p29)
+                    r = self.e272_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -45440,12 +45705,12 @@ class CardParser:
                     break
                 if res26:
                     n = Nt(res26)
-                    n.rule = 806
+                    n.rule = 810
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45486,7 +45751,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 807
+                    n.rule = 811
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -45516,7 +45781,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 808
+                        n.rule = 812
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -45525,12 +45790,12 @@ class CardParser:
                     break
                 if res32:
                     n = Nt(res32)
-                    n.rule = 809
+                    n.rule = 813
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45574,18 +45839,18 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 810
+                    n.rule = 814
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 811
+                    n.rule = 815
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45654,18 +45919,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 812
+                    n.rule = 816
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 813
+                    n.rule = 817
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45734,18 +45999,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 814
+                    n.rule = 818
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 815
+                    n.rule = 819
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45800,7 +46065,7 @@ class CardParser:
                 res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 816
+                    n.rule = 820
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -45877,7 +46142,7 @@ class CardParser:
                 while True:
                     p55 = p51
                     res56: list[Any] = []
-                    r = self.e271_0(p55)
+                    r = self.e273_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -45913,12 +46178,12 @@ class CardParser:
                     break
                 if res52:
                     n = Nt(res52)
-                    n.rule = 817
+                    n.rule = 821
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45942,7 +46207,7 @@ class CardParser:
                 p57 = q
                 res58.append(v)
                 while True:
-                    r = self.e272_0(p57)
+                    r = self.e274_0(p57)
                     if r is None:
                         break
                     q, v = r
@@ -45968,7 +46233,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 818
+                    n.rule = 822
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -46006,7 +46271,7 @@ class CardParser:
                         res64.append(v)
                     if res64:
                         n = Nt(res64)
-                        n.rule = 819
+                        n.rule = 823
                     p61 = p63
                     if res64 and n:
                         res62.append(n)
@@ -46015,12 +46280,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 820
+                    n.rule = 824
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46058,7 +46323,7 @@ class CardParser:
                 p65 = q
                 res66.append(v)
                 while True:
-                    r = self.e273_0(p65)
+                    r = self.e275_0(p65)
                     if r is None:
                         break
                     q, v = r
@@ -46084,25 +46349,25 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 821
+                    n.rule = 825
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 822
+                    n.rule = 826
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 798
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e247_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46120,10 +46385,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 823
+        n.rule = 827
         return q, n
 
-    def e248_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46141,10 +46406,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 824
+        n.rule = 828
         return q, n
 
-    def e249_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46166,10 +46431,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 825
+        n.rule = 829
         return p, n
 
-    def e250_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46187,7 +46452,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e274_0(p1)
+                r = self.e276_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46233,7 +46498,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e275_0(p3)
+                r = self.e277_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46277,7 +46542,7 @@ class CardParser:
                 break
         return None
 
-    def e251_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46295,10 +46560,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 826
+        n.rule = 830
         return q, n
 
-    def e252_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46319,7 +46584,7 @@ class CardParser:
         n.rule = 268
         return q, n
 
-    def e253_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46340,7 +46605,7 @@ class CardParser:
         n.rule = 273
         return q, n
 
-    def e254_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46559,33 +46824,7 @@ class CardParser:
                 break
         return None
 
-    def e255_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e276_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e277_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e256_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
@@ -46611,7 +46850,33 @@ class CardParser:
             break
         return None
 
-    def e257_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e280_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e281_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e259_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46629,80 +46894,80 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 388
+        n.rule = 390
         return q, n
 
-    def e258_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 389
-        return p, n
-
-    def e259_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 390
-        return p, n
-
     def e260_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 391
+        return p, n
+
+    def e261_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 392
+        return p, n
+
+    def e262_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46734,10 +46999,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 391
+        n.rule = 393
         return p, n
 
-    def e261_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -46760,7 +47025,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e280_1(p1)
+            r = self.e282_1(p1)
             if r is None:
                 p = c
                 break
@@ -46774,41 +47039,41 @@ class CardParser:
             res += res2
         return p, res
 
-    def e262_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e281_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e263_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e282_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e264_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e283_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e265_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e284_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e266_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47067,13 +47332,13 @@ class CardParser:
                 break
         return None
 
-    def e265_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e283_1(p)
+            r = self.e285_1(p)
             if r is None:
                 p = c
                 break
@@ -47084,7 +47349,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e266_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47102,10 +47367,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 392
+        n.rule = 394
         return q, n
 
-    def e267_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47200,7 +47465,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 393
+                    n.rule = 395
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47239,7 +47504,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 394
+                    n.rule = 396
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -47287,7 +47552,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 395
+                    n.rule = 397
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -47312,7 +47577,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 396
+                    n.rule = 398
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -47351,7 +47616,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 397
+                    n.rule = 399
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -47378,7 +47643,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e284_1(p15)
+                r = self.e286_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47423,7 +47688,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 398
+                    n.rule = 400
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47470,7 +47735,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 399
+                    n.rule = 401
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47490,7 +47755,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 400
+                    n.rule = 402
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -47517,7 +47782,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 401
+                    n.rule = 403
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47551,7 +47816,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 400
+                    n.rule = 402
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -47578,7 +47843,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 402
+                    n.rule = 404
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -47598,7 +47863,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 400
+                    n.rule = 402
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -47625,7 +47890,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 403
+                    n.rule = 405
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -47659,7 +47924,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 400
+                    n.rule = 402
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -47686,7 +47951,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 404
+                    n.rule = 406
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47720,7 +47985,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 400
+                    n.rule = 402
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -47747,7 +48012,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 405
+                    n.rule = 407
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -47781,7 +48046,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 400
+                    n.rule = 402
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -47808,7 +48073,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 406
+                    n.rule = 408
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -47828,14 +48093,14 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 400
+                    n.rule = 402
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e268_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47876,10 +48141,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 407
+        n.rule = 409
         return p, n
 
-    def e269_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47897,7 +48162,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e285_1(p1)
+                r = self.e287_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47929,7 +48194,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e286_1(p3)
+                r = self.e288_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47973,7 +48238,7 @@ class CardParser:
                 break
         return None
 
-    def e270_0(self, p: int) -> Any:
+    def e272_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47991,10 +48256,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 827
+        n.rule = 831
         return q, n
 
-    def e271_0(self, p: int) -> Any:
+    def e273_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48012,52 +48277,52 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 828
-        return q, n
-
-    def e272_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 829
-        return q, n
-
-    def e273_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 830
+        n.rule = 832
         return q, n
 
     def e274_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 833
+        return q, n
+
+    def e275_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 834
+        return q, n
+
+    def e276_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48075,10 +48340,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 831
+        n.rule = 835
         return q, n
 
-    def e275_0(self, p: int) -> Any:
+    def e277_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48096,7 +48361,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 832
+        n.rule = 836
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -48341,7 +48606,7 @@ class CardParser:
                 break
         return None
 
-    def e276_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48359,10 +48624,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 646
+        n.rule = 649
         return q, n
 
-    def e277_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48380,10 +48645,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 647
+        n.rule = 650
         return q, n
 
-    def e278_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48401,10 +48666,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 651
         return q, n
 
-    def e279_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48422,10 +48687,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 649
+        n.rule = 652
         return q, n
 
-    def e280_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48457,10 +48722,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 650
+        n.rule = 653
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48476,7 +48741,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e287_1(p)
+                r = self.e289_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48489,7 +48754,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e288_1(p)
+                r = self.e290_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48502,7 +48767,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e289_1(p)
+                r = self.e291_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48515,7 +48780,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e290_1(p)
+                r = self.e292_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48528,7 +48793,7 @@ class CardParser:
                 break
         return None
 
-    def e282_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48544,7 +48809,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e291_1(p)
+                r = self.e293_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48557,7 +48822,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e292_1(p)
+                r = self.e294_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48570,7 +48835,7 @@ class CardParser:
                 break
         return None
 
-    def e283_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48602,7 +48867,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e293_1(p1)
+                r = self.e295_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48620,7 +48885,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e294_1(p3)
+                r = self.e296_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48629,11 +48894,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e295_1(p3) is None:
+                if self.e297_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e296_1(p3)
+                r = self.e298_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48649,7 +48914,7 @@ class CardParser:
                 break
         return None
 
-    def e284_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48690,10 +48955,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 651
+        n.rule = 654
         return p, n
 
-    def e285_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48711,10 +48976,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 655
         return q, n
 
-    def e286_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48732,10 +48997,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 656
         return q, n
 
-    def e287_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48767,10 +49032,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 748
         return p, n
 
-    def e288_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48792,10 +49057,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 749
         return p, n
 
-    def e289_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48817,10 +49082,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 750
         return p, n
 
-    def e290_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48850,77 +49115,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
-        return p, n
-
-    def e291_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 748
-        return p, n
-
-    def e292_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 749
+        n.rule = 751
         return p, n
 
     def e293_1(self, p: int) -> Any:
@@ -48955,10 +49150,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 752
         return p, n
 
     def e294_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 753
+        return p, n
+
+    def e295_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 754
+        return p, n
+
+    def e296_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48988,10 +49253,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 755
         return p, n
 
-    def e295_1(self, p: int) -> Any:
+    def e297_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -49029,7 +49294,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e296_1(self, p: int) -> Any:
+    def e298_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49061,7 +49326,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 756
         return p, n
 
 
@@ -49207,6 +49472,7 @@ CLASSES: dict[str, type[Model]] = {
     'EntersEvent': _model_class('EntersEvent', (('enters', True, '1'),), {'enters': ''}, ()),
     'EntersTappedStmt': _model_class('EntersTappedStmt', (('tapped', True, '1'),), {'tapped': ''}, ()),
     'EntersWithStmt': _model_class('EntersWithStmt', (('condition', True, '1'), ('amount', True, '1'), ('counter', True, '1'), ('word', True, '1'), ('keywords', True, '1..*')), {'condition': None, 'amount': None, 'counter': None, 'word': None}, ('keywords',)),
+    'ExchangeLifeEffect': _model_class('ExchangeLifeEffect', (('your', True, '0..1'), ('player', True, '1'), ('toughness', True, '1')), {'your': False, 'player': None, 'toughness': ''}, ()),
     'ExileEffect': _model_class('ExileEffect', (('target', True, '1'), ('source', True, '1'), ('amount', True, '1'), ('counter', True, '1'), ('also', True, '1')), {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None}, ()),
     'ExileFromHandCost': _model_class('ExileFromHandCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'ExileFromStackStmt': _model_class('ExileFromStackStmt', (('stack', True, '1'),), {'stack': ''}, ()),
@@ -49553,133 +49819,134 @@ _C339 = CLASSES['FightEffect']
 _C342 = CLASSES['LookAtTopEffect']
 _C346 = CLASSES['ObjectDamageEffect']
 _C351 = CLASSES['MoveCountersEffect']
-_C354 = CLASSES['KeywordCost']
-_C356 = CLASSES['TypeArg']
-_C358 = CLASSES['QualityArg']
-_C360 = CLASSES['OntoArg']
-_C366 = CLASSES['TriggeredStmt']
-_C369 = CLASSES['ActivatedStmt']
-_C371 = CLASSES['PTDefiningStmt']
-_C374 = CLASSES['SpellKind']
-_C378 = CLASSES['EntersTappedStmt']
-_C381 = CLASSES['CostPerTargetStmt']
-_C383 = CLASSES['UncounterableStmt']
-_C387 = CLASSES['StaticStmt']
-_C400 = CLASSES['ControlClause']
-_C410 = CLASSES['DividedDamageEffect']
-_C412 = CLASSES['DamageEffect']
-_C414 = CLASSES['DestroyEffect']
-_C418 = CLASSES['DrawEffect']
-_C420 = CLASSES['TokenCopyEffect']
-_C425 = CLASSES['TokenEffect']
-_C426 = CLASSES['AddManaEffect']
-_C429 = CLASSES['DiscardEffect']
-_C431 = CLASSES['GainLifeEffect']
-_C434 = CLASSES['GainControlEffect']
-_C436 = CLASSES['ReturnToHandEffect']
-_C439 = CLASSES['ReturnFromGraveyardEffect']
-_C441 = CLASSES['ReturnToBattlefieldEffect']
-_C444 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C449 = CLASSES['SearchEffect']
-_C453 = CLASSES['CounterSpellEffect']
-_C455 = CLASSES['ShuffleEffect']
-_C459 = CLASSES['MillEffect']
-_C462 = CLASSES['PutFromHandEffect']
-_C466 = CLASSES['PutCountersEffect']
-_C469 = CLASSES['PutOnLibraryEffect']
-_C471 = CLASSES['PutIntoZoneEffect']
-_C477 = CLASSES['ExileEffect']
-_C479 = CLASSES['ExileTopEffect']
-_C481 = CLASSES['RegenerateEffect']
-_C484 = CLASSES['PlayerSacrificesEffect']
-_C487 = CLASSES['SacrificeEffect']
-_C489 = CLASSES['UntapEffect']
-_C491 = CLASSES['TapOrUntapEffect']
-_C493 = CLASSES['TapEffect']
-_C497 = CLASSES['RemoveCountersEffect']
-_C499 = CLASSES['DelayedEffect']
-_C501 = CLASSES['PreventEffect']
-_C503 = CLASSES['CastThisEffect']
-_C505 = CLASSES['CopySpellEffect']
-_C506 = CLASSES['NoRegenEffect']
-_C509 = CLASSES['PhaseOutEffect']
-_C512 = CLASSES['NoUntapEffect']
-_C515 = CLASSES['ContinuousEffect']
-_C517 = CLASSES['PlayerRef']
-_C524 = CLASSES['PerCount']
-_C528 = CLASSES['AnyNumberTargets']
-_C530 = CLASSES['AnyTarget']
-_C533 = CLASSES['UpToTargets']
-_C535 = CLASSES['EachPlayers']
-_C537 = CLASSES['ThatRef']
-_C539 = CLASSES['EnchantedRef']
-_C541 = CLASSES['RestRef']
-_C546 = CLASSES['BeginningTrigger']
-_C550 = CLASSES['LastCounterTrigger']
-_C554 = CLASSES['BatchAttackTrigger']
-_C556 = CLASSES['ThisTrigger']
-_C560 = CLASSES['CastTrigger']
-_C563 = CLASSES['YoursTrigger']
-_C576 = CLASSES['ZonePlace']
-_C580 = CLASSES['PTChange']
-_C583 = CLASSES['CantAttackOrBlock']
-_C585 = CLASSES['CantAttack']
-_C587 = CLASSES['CantBlock']
-_C589 = CLASSES['CantBeBlockedByFewer']
-_C590 = CLASSES['CantBeBlockedExcept']
-_C591 = CLASSES['CanBlockOnly']
-_C593 = CLASSES['CantBeTargetedBy']
-_C594 = CLASSES['CantBeTargeted']
-_C596 = CLASSES['CantBeDestroyed']
-_C598 = CLASSES['CantPhaseOut']
-_C600 = CLASSES['PhasesEachUntap']
-_C602 = CLASSES['GainsAbility']
-_C605 = CLASSES['HasKeywordAtManaCost']
-_C606 = CLASSES['HasKeywords']
-_C607 = CLASSES['LosesKeywords']
-_C610 = CLASSES['CombatDamageSteps']
-_C612 = CLASSES['AssignsExcess']
-_C614 = CLASSES['AttacksUntapped']
-_C616 = CLASSES['DoesntUntap']
-_C618 = CLASSES['DamageGainsLife']
-_C620 = CLASSES['DamageIsLethal']
-_C622 = CLASSES['CantBeBlockedBy']
-_C624 = CLASSES['CantBeAttachedBy']
-_C626 = CLASSES['PreventDamageFrom']
-_C628 = CLASSES['AttacksDespite']
-_C630 = CLASSES['MaxBlockers']
-_C632 = CLASSES['AttacksEachCombat']
-_C634 = CLASSES['BlocksEachCombat']
-_C636 = CLASSES['CantBeBlocked']
-_C638 = CLASSES['IsColor']
-_C673 = CLASSES['Duration']
-_C676 = CLASSES['TargetObject']
-_C678 = CLASSES['FromGraveyard']
-_C684 = CLASSES['OntoBattlefield']
-_C687 = CLASSES['IntoHand']
-_C689 = CLASSES['IntoGraveyard']
-_C692 = CLASSES['CostValue']
-_C717 = CLASSES['BackRef']
-_C719 = CLASSES['TargetPlayer']
-_C723 = CLASSES['EachObjects']
-_C736 = CLASSES['QualityRef']
-_C757 = CLASSES['PerTime']
-_C763 = CLASSES['PerObject']
-_C766 = CLASSES['PowerOf']
-_C793 = CLASSES['EntersEvent']
-_C796 = CLASSES['LeavesEvent']
-_C798 = CLASSES['DiesEvent']
-_C800 = CLASSES['AttacksAloneEvent']
-_C802 = CLASSES['UnblockedEvent']
-_C804 = CLASSES['AttacksEvent']
-_C806 = CLASSES['BlocksEvent']
-_C809 = CLASSES['BlockedEvent']
-_C811 = CLASSES['PhasesEvent']
-_C813 = CLASSES['TurnedUpEvent']
-_C815 = CLASSES['ExiledThisWayEvent']
-_C817 = CLASSES['TargetedEvent']
-_C820 = CLASSES['DealsDamageEvent']
-_C822 = CLASSES['DealtDamageEvent']
+_C353 = CLASSES['ExchangeLifeEffect']
+_C356 = CLASSES['KeywordCost']
+_C358 = CLASSES['TypeArg']
+_C360 = CLASSES['QualityArg']
+_C362 = CLASSES['OntoArg']
+_C368 = CLASSES['TriggeredStmt']
+_C371 = CLASSES['ActivatedStmt']
+_C373 = CLASSES['PTDefiningStmt']
+_C376 = CLASSES['SpellKind']
+_C380 = CLASSES['EntersTappedStmt']
+_C383 = CLASSES['CostPerTargetStmt']
+_C385 = CLASSES['UncounterableStmt']
+_C389 = CLASSES['StaticStmt']
+_C402 = CLASSES['ControlClause']
+_C412 = CLASSES['DividedDamageEffect']
+_C414 = CLASSES['DamageEffect']
+_C416 = CLASSES['DestroyEffect']
+_C420 = CLASSES['DrawEffect']
+_C422 = CLASSES['TokenCopyEffect']
+_C427 = CLASSES['TokenEffect']
+_C428 = CLASSES['AddManaEffect']
+_C431 = CLASSES['DiscardEffect']
+_C433 = CLASSES['GainLifeEffect']
+_C436 = CLASSES['GainControlEffect']
+_C438 = CLASSES['ReturnToHandEffect']
+_C441 = CLASSES['ReturnFromGraveyardEffect']
+_C443 = CLASSES['ReturnToBattlefieldEffect']
+_C446 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C451 = CLASSES['SearchEffect']
+_C455 = CLASSES['CounterSpellEffect']
+_C457 = CLASSES['ShuffleEffect']
+_C461 = CLASSES['MillEffect']
+_C464 = CLASSES['PutFromHandEffect']
+_C468 = CLASSES['PutCountersEffect']
+_C471 = CLASSES['PutOnLibraryEffect']
+_C473 = CLASSES['PutIntoZoneEffect']
+_C479 = CLASSES['ExileEffect']
+_C481 = CLASSES['ExileTopEffect']
+_C483 = CLASSES['RegenerateEffect']
+_C486 = CLASSES['PlayerSacrificesEffect']
+_C489 = CLASSES['SacrificeEffect']
+_C491 = CLASSES['UntapEffect']
+_C493 = CLASSES['TapOrUntapEffect']
+_C495 = CLASSES['TapEffect']
+_C499 = CLASSES['RemoveCountersEffect']
+_C501 = CLASSES['DelayedEffect']
+_C503 = CLASSES['PreventEffect']
+_C505 = CLASSES['CastThisEffect']
+_C507 = CLASSES['CopySpellEffect']
+_C508 = CLASSES['NoRegenEffect']
+_C511 = CLASSES['PhaseOutEffect']
+_C514 = CLASSES['NoUntapEffect']
+_C517 = CLASSES['ContinuousEffect']
+_C519 = CLASSES['PlayerRef']
+_C526 = CLASSES['PerCount']
+_C530 = CLASSES['AnyNumberTargets']
+_C532 = CLASSES['AnyTarget']
+_C535 = CLASSES['UpToTargets']
+_C537 = CLASSES['EachPlayers']
+_C539 = CLASSES['ThatRef']
+_C541 = CLASSES['EnchantedRef']
+_C543 = CLASSES['RestRef']
+_C549 = CLASSES['BeginningTrigger']
+_C553 = CLASSES['LastCounterTrigger']
+_C557 = CLASSES['BatchAttackTrigger']
+_C559 = CLASSES['ThisTrigger']
+_C563 = CLASSES['CastTrigger']
+_C566 = CLASSES['YoursTrigger']
+_C579 = CLASSES['ZonePlace']
+_C583 = CLASSES['PTChange']
+_C586 = CLASSES['CantAttackOrBlock']
+_C588 = CLASSES['CantAttack']
+_C590 = CLASSES['CantBlock']
+_C592 = CLASSES['CantBeBlockedByFewer']
+_C593 = CLASSES['CantBeBlockedExcept']
+_C594 = CLASSES['CanBlockOnly']
+_C596 = CLASSES['CantBeTargetedBy']
+_C597 = CLASSES['CantBeTargeted']
+_C599 = CLASSES['CantBeDestroyed']
+_C601 = CLASSES['CantPhaseOut']
+_C603 = CLASSES['PhasesEachUntap']
+_C605 = CLASSES['GainsAbility']
+_C608 = CLASSES['HasKeywordAtManaCost']
+_C609 = CLASSES['HasKeywords']
+_C610 = CLASSES['LosesKeywords']
+_C613 = CLASSES['CombatDamageSteps']
+_C615 = CLASSES['AssignsExcess']
+_C617 = CLASSES['AttacksUntapped']
+_C619 = CLASSES['DoesntUntap']
+_C621 = CLASSES['DamageGainsLife']
+_C623 = CLASSES['DamageIsLethal']
+_C625 = CLASSES['CantBeBlockedBy']
+_C627 = CLASSES['CantBeAttachedBy']
+_C629 = CLASSES['PreventDamageFrom']
+_C631 = CLASSES['AttacksDespite']
+_C633 = CLASSES['MaxBlockers']
+_C635 = CLASSES['AttacksEachCombat']
+_C637 = CLASSES['BlocksEachCombat']
+_C639 = CLASSES['CantBeBlocked']
+_C641 = CLASSES['IsColor']
+_C676 = CLASSES['Duration']
+_C679 = CLASSES['TargetObject']
+_C681 = CLASSES['FromGraveyard']
+_C687 = CLASSES['OntoBattlefield']
+_C690 = CLASSES['IntoHand']
+_C692 = CLASSES['IntoGraveyard']
+_C695 = CLASSES['CostValue']
+_C720 = CLASSES['BackRef']
+_C722 = CLASSES['TargetPlayer']
+_C726 = CLASSES['EachObjects']
+_C740 = CLASSES['QualityRef']
+_C761 = CLASSES['PerTime']
+_C767 = CLASSES['PerObject']
+_C770 = CLASSES['PowerOf']
+_C797 = CLASSES['EntersEvent']
+_C800 = CLASSES['LeavesEvent']
+_C802 = CLASSES['DiesEvent']
+_C804 = CLASSES['AttacksAloneEvent']
+_C806 = CLASSES['UnblockedEvent']
+_C808 = CLASSES['AttacksEvent']
+_C810 = CLASSES['BlocksEvent']
+_C813 = CLASSES['BlockedEvent']
+_C815 = CLASSES['PhasesEvent']
+_C817 = CLASSES['TurnedUpEvent']
+_C819 = CLASSES['ExiledThisWayEvent']
+_C821 = CLASSES['TargetedEvent']
+_C824 = CLASSES['DealsDamageEvent']
+_C826 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -51231,7 +51498,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 352:  # lastinstead
+        elif r == 354:  # lastinstead
             d['lastinstead'] = True
         elif r == 208:  # insteadcond
             x = c[0]
@@ -51242,7 +51509,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 353:  # tailinstead
+        elif r == 355:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -52720,7 +52987,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 408:  # negated
+        elif r == 410:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -52821,7 +53088,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 361:  # sentences
+        elif r == 363:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53009,7 +53276,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 372:  # zones
+        if r == 374:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -53017,11 +53284,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 576:
-                    values.append(_b576(x, inst, lim, made))
+                elif x.rule == 579:
+                    values.append(_b579(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 375:  # spells
+        elif r == 377:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -53029,8 +53296,8 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 374:
-                    values.append(_b374(x, inst, lim, made))
+                elif x.rule == 376:
+                    values.append(_b376(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 236:  # amount
@@ -53095,7 +53362,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 376:  # keywords
+        elif r == 378:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53257,7 +53524,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 379:  # parts
+        if r == 381:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53505,7 +53772,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 384:  # parts
+        elif r == 386:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53514,7 +53781,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 581 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 584 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53551,42 +53818,42 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # other
+        if r == 649:  # other
             d['other'] = True
-        elif r == 647:  # another
+        elif r == 650:  # another
             d['another'] = True
-        elif r == 648:  # facedown
+        elif r == 651:  # facedown
             d['facedown'] = True
-        elif r == 649:  # faceup
+        elif r == 652:  # faceup
             d['faceup'] = True
-        elif r == 388:  # exiled
+        elif r == 390:  # exiled
             d['exiled'] = True
-        elif r == 389:  # combat
+        elif r == 391:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 390:  # combat
+        elif r == 392:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 391:  # states
+        elif r == 393:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 650:  # states
+        elif r == 653:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 744:  # nons
+        elif r == 748:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 745:  # colors
+        elif r == 749:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53594,7 +53861,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 746:  # supertypes
+        elif r == 750:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53602,32 +53869,32 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 747:  # multis
+        elif r == 751:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 748:  # types
+        elif r == 752:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 749:  # subtypes
+        elif r == 753:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 750:  # ortypes
+        elif r == 754:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 751:  # andor
+        elif r == 755:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 752:  # ortypes
+        elif r == 756:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -53638,39 +53905,39 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 392:  # chosen
+        elif r == 394:  # chosen
             d['chosen'] = True
-        elif r == 393:  # mv
+        elif r == 395:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 394:  # mvdir
+        elif r == 396:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 395:  # ptstat
+        elif r == 397:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 396:  # ptval
+        elif r == 398:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 397:  # ptdir
+        elif r == 399:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 651:  # keywords
+        elif r == 654:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53684,7 +53951,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 398:  # without
+        elif r == 400:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -53697,9 +53964,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b400(x, inst, lim, made)
+            value = _b402(x, inst, lim, made)
             d['controller'] = value
-        elif r == 407:  # late
+        elif r == 409:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -53713,9 +53980,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 652:  # blocked_by_this
+        elif r == 655:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 653:  # attacking_you
+        elif r == 656:  # attacking_you
             d['attacking_you'] = True
         elif r == 271:  # name
             x = c[0]
@@ -53835,9 +54102,9 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 288:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 520:  # options
+        elif r == 522:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -53887,7 +54154,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 291:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         elif r == 292:  # filter
             x = c[0]
@@ -53929,7 +54196,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         elif r == 295:  # extra
             x = c[0]
@@ -53969,11 +54236,11 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 297:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         elif r == 298:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54016,11 +54283,11 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 301:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         elif r == 302:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54059,15 +54326,15 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 304:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         elif r == 305:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 522:  # untapped
+        elif r == 524:  # untapped
             d['untapped'] = True
-        elif r == 523:  # types
+        elif r == 525:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -54083,13 +54350,13 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 307:  # controller
             x = c[0]
-            value = _b400(x, inst, lim, made)
+            value = _b402(x, inst, lim, made)
             d['controller'] = value
         elif r == 308:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54125,7 +54392,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 310:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         elif r == 311:  # amount
             x = c[0]
@@ -54135,7 +54402,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54171,7 +54438,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 314:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         elif r == 315:  # amount
             x = c[0]
@@ -54215,9 +54482,9 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 318:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 525:  # zones
+        elif r == 527:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -54261,7 +54528,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 320:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         elif r == 321:  # amount
             x = c[0]
@@ -54337,7 +54604,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 325:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54376,18 +54643,18 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 327:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 542:  # count
+        elif r == 544:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 328:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54459,7 +54726,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 332:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54502,7 +54769,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 335:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54541,14 +54808,14 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 337:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 338:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54627,7 +54894,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 343:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54638,7 +54905,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 345:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54685,14 +54952,14 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 349:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 350:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54705,7 +54972,49 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ExchangeLifeEffect (class ExchangeLifeEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C353()
+    d: dict[str, Any] = {'your': False, 'player': None, 'toughness': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 727:  # your
+            d['your'] = True
+        elif r == 545:  # player
+            x = c[0]
+            value = _b519(x, inst, lim, made)
+            d['player'] = value
+        elif r == 352:  # toughness
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['toughness'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54721,7 +55030,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C356()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54729,7 +55038,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # parts
+        if r == 546:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54738,7 +55047,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54751,7 +55060,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54767,7 +55076,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C356()
+    inst: Any = _C358()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54775,7 +55084,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 355:  # type
+        if r == 357:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -54787,7 +55096,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54803,7 +55112,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C358()
+    inst: Any = _C360()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54811,7 +55120,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 357:  # quality
+        if r == 359:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -54823,7 +55132,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54839,7 +55148,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C360()
+    inst: Any = _C362()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54847,7 +55156,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 359:  # subtype
+        if r == 361:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -54859,7 +55168,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54875,7 +55184,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C368()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54883,20 +55192,20 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # zone
+        if r == 364:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 363:  # trigger
+        elif r == 365:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 364:  # condition
+        elif r == 366:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -54905,11 +55214,11 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 365:  # sentences
+        elif r == 367:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 564:  # sentences
+        elif r == 567:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54921,7 +55230,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54937,7 +55246,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C369()
+    inst: Any = _C371()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54945,11 +55254,11 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 565:  # special
+        if r == 568:  # special
             d['special'] = True
-        elif r == 566:  # fromhand
+        elif r == 569:  # fromhand
             d['fromhand'] = True
-        elif r == 367:  # param
+        elif r == 369:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -54958,11 +55267,11 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 567:  # cost
+        elif r == 570:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 568:  # param
+        elif r == 571:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -54971,15 +55280,15 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 368:  # sentences
+        elif r == 370:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 569:  # sentences
+        elif r == 572:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 570:  # restriction
+        elif r == 573:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -54988,19 +55297,19 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 571:  # once
+        elif r == 574:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 572:  # sorcery
+        elif r == 575:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 573:  # castable
+        elif r == 576:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -55014,7 +55323,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55030,7 +55339,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C371()
+    inst: Any = _C373()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55038,13 +55347,13 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # both
+        if r == 733:  # both
             d['both'] = True
-        elif r == 574:  # which
+        elif r == 577:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 370:  # amount
+        elif r == 372:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -55056,7 +55365,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55072,7 +55381,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C374()
+    inst: Any = _C376()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55080,7 +55389,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 373:  # filter
+        if r == 375:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -55092,7 +55401,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55108,7 +55417,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C378()
+    inst: Any = _C380()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55116,7 +55425,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 377:  # tapped
+        if r == 379:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -55128,7 +55437,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55144,7 +55453,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C381()
+    inst: Any = _C383()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55152,7 +55461,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 380:  # cost
+        if r == 382:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -55164,7 +55473,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55180,7 +55489,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C383()
+    inst: Any = _C385()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55188,7 +55497,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 382:  # countered
+        if r == 384:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -55200,7 +55509,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55216,7 +55525,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C387()
+    inst: Any = _C389()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55224,7 +55533,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # precondition
+        if r == 387:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -55233,35 +55542,35 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 639:  # this
+        elif r == 642:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 640:  # enchanted
+        elif r == 643:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 641:  # host
+        elif r == 644:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 642:  # equipped
+        elif r == 645:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 643:  # host
+        elif r == 646:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 644:  # affected
+        elif r == 647:  # affected
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 645:  # parts
+        elif r == 648:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55270,12 +55579,12 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 581 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 584 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 386:  # condition
+        elif r == 388:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55292,7 +55601,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55308,7 +55617,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C400()
+    inst: Any = _C402()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55316,31 +55625,31 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 399:  # you
+        if r == 401:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 401:  # notyou
+        elif r == 403:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 402:  # own
+        elif r == 404:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 403:  # defending
+        elif r == 405:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 404:  # opponent
+        elif r == 406:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 405:  # opponents
+        elif r == 407:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 406:  # they
+        elif r == 408:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -55352,7 +55661,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55368,7 +55677,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C410()
+    inst: Any = _C412()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55376,11 +55685,11 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 409:  # amount
+        if r == 411:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 753:  # evenly
+        elif r == 757:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -55390,7 +55699,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55406,7 +55715,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C414()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55414,46 +55723,46 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # named
+        if r == 657:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 655:  # amount
+        elif r == 658:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 656:  # equal
+        elif r == 659:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 754:  # power
+        elif r == 758:  # power
             x = c[0]
-            value = _b766(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['power'] = value
-        elif r == 755:  # amount
+        elif r == 759:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 657:  # you
+        elif r == 660:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 658:  # target
+        elif r == 661:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 411:  # also
+        elif r == 413:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55466,7 +55775,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55482,7 +55791,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C416()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55490,9 +55799,9 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 413:  # target
+        if r == 415:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55505,7 +55814,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55521,7 +55830,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C418()
+    inst: Any = _C420()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55529,25 +55838,25 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 415:  # player
+        if r == 417:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 659:  # third
+        elif r == 662:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 416:  # amount
+        elif r == 418:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 417:  # per
+        elif r == 419:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55557,7 +55866,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55573,7 +55882,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C422()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55581,9 +55890,9 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 419:  # target
+        if r == 421:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55596,7 +55905,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55612,7 +55921,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C427()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55620,21 +55929,21 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # count
+        if r == 423:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 660:  # tapped
+        elif r == 663:  # tapped
             d['tapped'] = True
-        elif r == 422:  # power
+        elif r == 424:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 423:  # toughness
+        elif r == 425:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 661:  # colors
+        elif r == 664:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55642,17 +55951,17 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 662:  # subtypes
+        elif r == 665:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 663:  # types
+        elif r == 666:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 664:  # keywords
+        elif r == 667:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55666,23 +55975,23 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 424:  # tokname
+        elif r == 426:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 665:  # per
+        elif r == 668:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 666:  # pertime
+        elif r == 669:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b757(x, inst, lim, made)
+            value = _b761(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -55692,7 +56001,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55708,7 +56017,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C426()
+    inst: Any = _C428()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55716,9 +56025,9 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # anycolor
+        if r == 762:  # anycolor
             d['anycolor'] = True
-        elif r == 759:  # choices
+        elif r == 763:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -55728,15 +56037,15 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 667:  # last
+        elif r == 670:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 668:  # mana
+        elif r == 671:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 825:  # alts
+        elif r == 829:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -55748,7 +56057,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55764,7 +56073,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C431()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55772,27 +56081,27 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 427:  # player
+        if r == 429:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 669:  # third
+        elif r == 672:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 428:  # amount
+        elif r == 430:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 760:  # random
+        elif r == 764:  # random
             d['random'] = True
-        elif r == 670:  # per
+        elif r == 673:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b757(x, inst, lim, made)
+            value = _b761(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55802,7 +56111,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55818,7 +56127,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C431()
+    inst: Any = _C433()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55826,31 +56135,31 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # player
+        if r == 432:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 671:  # amount
+        elif r == 674:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 761:  # per
+        elif r == 765:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b757(x, inst, lim, made)
+            value = _b761(x, inst, lim, made)
             d['per'] = value
-        elif r == 764:  # per
+        elif r == 768:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b763(x, inst, lim, made)
+            value = _b767(x, inst, lim, made)
             d['per'] = value
-        elif r == 672:  # equal
+        elif r == 675:  # equal
             x = c[0]
-            value = _b766(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -55860,7 +56169,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55876,7 +56185,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C434()
+    inst: Any = _C436()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55884,18 +56193,18 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 432:  # target
+        if r == 434:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 433:  # duration
+        elif r == 435:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b673(x, inst, lim, made)
+            value = _b676(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -55905,7 +56214,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55921,7 +56230,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C436()
+    inst: Any = _C438()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55929,14 +56238,14 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 435:  # target
+        if r == 437:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 674:  # yours
+        elif r == 677:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -55948,7 +56257,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55964,7 +56273,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C439()
+    inst: Any = _C441()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55972,23 +56281,23 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 437:  # target
+        if r == 439:  # target
             x = c[0]
-            value = _b676(x, inst, lim, made)
+            value = _b679(x, inst, lim, made)
             d['target'] = value
-        elif r == 438:  # source
+        elif r == 440:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b681(x, inst, lim, made)
             d['source'] = value
-        elif r == 776:  # hand
+        elif r == 780:  # hand
             d['hand'] = True
-        elif r == 679:  # battlefield
+        elif r == 682:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 777:  # mine
+        elif r == 781:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -55998,7 +56307,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56014,7 +56323,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C441()
+    inst: Any = _C443()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56022,22 +56331,22 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 440:  # target
+        if r == 442:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 680:  # fromgy
+        elif r == 683:  # fromgy
             d['fromgy'] = True
-        elif r == 778:  # choice
+        elif r == 782:  # choice
             d['choice'] = True
-        elif r == 779:  # facedown
+        elif r == 783:  # facedown
             d['facedown'] = True
-        elif r == 780:  # mine
+        elif r == 784:  # mine
             d['mine'] = True
-        elif r == 781:  # owners
+        elif r == 785:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -56047,7 +56356,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56063,7 +56372,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C444()
+    inst: Any = _C446()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56071,11 +56380,11 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 442:  # filter
+        if r == 444:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 443:  # hands
+        elif r == 445:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -56087,7 +56396,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56103,7 +56412,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C449()
+    inst: Any = _C451()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56111,38 +56420,38 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 445:  # player
+        if r == 447:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 681:  # upto
+        elif r == 684:  # upto
             d['upto'] = True
-        elif r == 446:  # count
+        elif r == 448:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 447:  # filter
+        elif r == 449:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 782:  # alts
+        elif r == 786:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b272(x, inst, lim, made))
-        elif r == 682:  # reveal
+        elif r == 685:  # reveal
             d['reveal'] = True
-        elif r == 783:  # thatcard
+        elif r == 787:  # thatcard
             d['thatcard'] = True
-        elif r == 784:  # thosecards
+        elif r == 788:  # thosecards
             d['thosecards'] = True
-        elif r == 448:  # destination
+        elif r == 450:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 685 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 688 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 690:  # tapped
+        elif r == 693:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -56152,7 +56461,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56168,7 +56477,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C453()
+    inst: Any = _C455()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56176,20 +56485,20 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 450:  # target
+        if r == 452:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 451:  # unless
+        elif r == 453:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b692(x, inst, lim, made)
+            value = _b695(x, inst, lim, made)
             d['unless'] = value
-        elif r == 452:  # per
+        elif r == 454:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -56203,7 +56512,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56219,7 +56528,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C457()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56227,9 +56536,9 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 454:  # player
+        if r == 456:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56239,7 +56548,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56255,7 +56564,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C459()
+    inst: Any = _C461()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56263,19 +56572,19 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # amount
+        if r == 458:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 457:  # player
+        elif r == 459:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 458:  # owner
+        elif r == 460:  # owner
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -56285,7 +56594,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56301,7 +56610,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C464()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56309,11 +56618,11 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 460:  # filter
+        if r == 462:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 461:  # battlefield
+        elif r == 463:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56325,7 +56634,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56341,7 +56650,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C468()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56349,17 +56658,17 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # amount
+        if r == 465:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 464:  # counter
+        elif r == 466:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 465:  # target
+        elif r == 467:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56372,7 +56681,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56388,7 +56697,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C471()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56396,24 +56705,24 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # target
+        if r == 469:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 468:  # source
+        elif r == 470:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b681(x, inst, lim, made)
             d['source'] = value
-        elif r == 694:  # top
+        elif r == 697:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 695:  # bottom
+        elif r == 698:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -56425,7 +56734,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56441,7 +56750,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C471()
+    inst: Any = _C473()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56449,9 +56758,9 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # target
+        if r == 472:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56464,7 +56773,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56480,7 +56789,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C477()
+    inst: Any = _C479()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56488,36 +56797,36 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 472:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 473:  # source
+        elif r == 475:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b681(x, inst, lim, made)
             d['source'] = value
-        elif r == 474:  # amount
+        elif r == 476:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 475:  # counter
+        elif r == 477:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 476:  # also
+        elif r == 478:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56530,7 +56839,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56546,7 +56855,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C481()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56554,9 +56863,9 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 478:  # player
+        if r == 480:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56566,7 +56875,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56582,7 +56891,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C483()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56590,9 +56899,9 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 480:  # target
+        if r == 482:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56605,7 +56914,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56621,7 +56930,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C486()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56629,19 +56938,19 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # player
+        if r == 484:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 785:  # all
+        elif r == 789:  # all
             d['all'] = True
-        elif r == 696:  # amount
+        elif r == 699:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 483:  # filter
+        elif r == 485:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -56653,7 +56962,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56669,7 +56978,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C489()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56677,18 +56986,18 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # target
+        if r == 487:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 486:  # unless
+        elif r == 488:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b692(x, inst, lim, made)
+            value = _b695(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -56698,47 +57007,8 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C489()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 488:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56763,7 +57033,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 490:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56777,7 +57047,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56802,7 +57072,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56815,7 +57085,46 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C495()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 494:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56831,7 +57140,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C499()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56839,17 +57148,17 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # amount
+        if r == 496:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 495:  # counter
+        elif r == 497:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 496:  # target
+        elif r == 498:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56862,7 +57171,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56878,7 +57187,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C501()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56886,18 +57195,18 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # step
+        if r == 700:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 786 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 790 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 698:  # endcombat
+        elif r == 701:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 498:  # effect
+        elif r == 500:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -56912,7 +57221,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56928,7 +57237,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C503()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56936,15 +57245,15 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 500:  # amount
+        if r == 502:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 787:  # you
+        elif r == 791:  # you
             d['you'] = True
-        elif r == 699:  # target
+        elif r == 702:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56957,7 +57266,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56973,7 +57282,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C505()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56981,18 +57290,18 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # target
+        if r == 504:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 700:  # label
+        elif r == 703:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 701:  # free
+        elif r == 704:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -57004,7 +57313,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57020,7 +57329,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C507()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57028,14 +57337,14 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 504:  # target
+        if r == 506:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 702:  # newtargets
+        elif r == 705:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -57045,7 +57354,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57061,7 +57370,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C508()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57069,18 +57378,18 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # thatnoun
+        if r == 706:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 704:  # target
+        elif r == 707:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 705:  # thisturn
+        elif r == 708:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -57090,7 +57399,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57106,7 +57415,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C511()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57114,14 +57423,14 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # target
+        if r == 509:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 508:  # phaseout
+        elif r == 510:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -57133,7 +57442,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57149,7 +57458,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C514()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57157,14 +57466,14 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # target
+        if r == 512:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 511:  # nountap
+        elif r == 513:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -57176,7 +57485,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57192,7 +57501,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C517()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57200,30 +57509,30 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # lead
+        if r == 515:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b673(x, inst, lim, made)
+            value = _b676(x, inst, lim, made)
             d['lead'] = value
-        elif r == 706:  # target
+        elif r == 709:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 707:  # also
+        elif r == 710:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b723(x, inst, lim, made)
+            value = _b726(x, inst, lim, made)
             d['also'] = value
-        elif r == 708:  # group
+        elif r == 711:  # group
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['group'] = value
-        elif r == 709:  # parts
+        elif r == 712:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57232,18 +57541,18 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 581 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 584 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 514:  # duration
+        elif r == 516:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b673(x, inst, lim, made)
+            value = _b676(x, inst, lim, made)
             d['duration'] = value
-        elif r == 710:  # tail
+        elif r == 713:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -57252,7 +57561,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 581 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 584 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57265,7 +57574,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57281,7 +57590,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C519()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57289,13 +57598,13 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # controller
+        if r == 714:  # controller
             d['controller'] = True
-        elif r == 518:  # owner
+        elif r == 520:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 519:  # who
+        elif r == 521:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57307,7 +57616,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57323,7 +57632,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C526()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57331,19 +57640,19 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # counter
+        if r == 715:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 713:  # on
+        elif r == 716:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 714:  # whose
+        elif r == 717:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 715:  # zone
+        elif r == 718:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -57355,7 +57664,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57371,7 +57680,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C530()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57379,7 +57688,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # filter
+        if r == 529:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -57391,7 +57700,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57407,7 +57716,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C532()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57415,7 +57724,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # any
+        if r == 531:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -57427,7 +57736,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57443,7 +57752,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C533()
+    inst: Any = _C535()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57451,13 +57760,13 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # each
+        if r == 723:  # each
             d['each'] = True
-        elif r == 531:  # count
+        elif r == 533:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 532:  # filter
+        elif r == 534:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -57469,7 +57778,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57485,7 +57794,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C537()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57493,7 +57802,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # who
+        if r == 536:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57505,7 +57814,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57521,7 +57830,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C539()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57529,7 +57838,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # that
+        if r == 538:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -57541,7 +57850,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57557,7 +57866,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C539()
+    inst: Any = _C541()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57565,9 +57874,9 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # equipped
+        if r == 795:  # equipped
             d['equipped'] = True
-        elif r == 538:  # enchanted
+        elif r == 540:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -57579,7 +57888,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57595,7 +57904,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C543()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57603,7 +57912,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 540:  # rest
+        if r == 542:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -57615,7 +57924,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57631,7 +57940,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C549()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57639,11 +57948,11 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 544:  # whose
+        if r == 547:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 545:  # step
+        elif r == 548:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -57655,7 +57964,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57671,7 +57980,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C553()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57679,11 +57988,11 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 548:  # lead
+        if r == 551:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 549:  # counter
+        elif r == 552:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -57695,7 +58004,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57711,7 +58020,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C554()
+    inst: Any = _C557()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57719,15 +58028,15 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 551:  # lead
+        if r == 554:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 552:  # subject
+        elif r == 555:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 553:  # batch
+        elif r == 556:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -57739,7 +58048,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57755,7 +58064,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C556()
+    inst: Any = _C559()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57763,13 +58072,13 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # lead
+        if r == 558:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 725:  # creature
+        elif r == 729:  # creature
             d['creature'] = True
-        elif r == 726:  # events
+        elif r == 730:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57778,7 +58087,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 794 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 798 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57791,7 +58100,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57807,7 +58116,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C563()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57815,15 +58124,15 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 557:  # lead
+        if r == 560:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 558:  # who
+        elif r == 561:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 559:  # spell
+        elif r == 562:  # spell
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['spell'] = value
@@ -57835,7 +58144,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57851,7 +58160,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C566()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57859,17 +58168,17 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 561:  # lead
+        if r == 564:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 823:  # thisor
+        elif r == 827:  # thisor
             d['thisor'] = True
-        elif r == 562:  # subject
+        elif r == 565:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 727:  # events
+        elif r == 731:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57878,12 +58187,12 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 794 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 798 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 728:  # undercontrol
+        elif r == 732:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -57893,7 +58202,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57909,7 +58218,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C579()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57917,11 +58226,11 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # command
+        if r == 578:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 577:  # battlefield
+        elif r == 580:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57933,7 +58242,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57949,7 +58258,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C583()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57957,29 +58266,29 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # additional
+        if r == 734:  # additional
             d['additional'] = True
-        elif r == 578:  # power
+        elif r == 581:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 579:  # toughness
+        elif r == 582:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 731:  # per
+        elif r == 735:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 732:  # perfilter
+        elif r == 736:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b272(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 824:  # onbf
+        elif r == 828:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57989,7 +58298,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58005,7 +58314,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C586()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58013,7 +58322,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # both
+        if r == 585:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -58025,7 +58334,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58041,7 +58350,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C588()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58049,7 +58358,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # attack
+        if r == 587:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -58061,7 +58370,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58077,7 +58386,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C590()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58085,7 +58394,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # block
+        if r == 589:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -58097,7 +58406,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58113,7 +58422,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C592()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58121,7 +58430,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # count
+        if r == 591:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58133,7 +58442,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58149,7 +58458,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C593()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58157,7 +58466,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # filters
+        if r == 737:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58177,7 +58486,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58193,7 +58502,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C594()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58201,7 +58510,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # filters
+        if r == 738:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58221,7 +58530,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58237,7 +58546,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C596()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58245,9 +58554,9 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # quality
+        if r == 595:  # quality
             x = c[0]
-            value = _b736(x, inst, lim, made)
+            value = _b740(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58257,7 +58566,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58273,7 +58582,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C597()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58281,7 +58590,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # opponents
+        if r == 742:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58291,7 +58600,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58307,7 +58616,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C599()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58315,7 +58624,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # destroyed
+        if r == 598:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -58327,7 +58636,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58343,7 +58652,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C601()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58351,7 +58660,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # phase
+        if r == 600:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -58363,7 +58672,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58379,7 +58688,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C603()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58387,7 +58696,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # untap
+        if r == 602:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58399,7 +58708,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58415,7 +58724,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C605()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58423,9 +58732,9 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # ability
+        if r == 604:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 739 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 743 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58438,7 +58747,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58454,7 +58763,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C608()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58462,14 +58771,14 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # keyword
+        if r == 606:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 604:  # manacost
+        elif r == 607:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -58481,7 +58790,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58497,7 +58806,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C609()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58505,53 +58814,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C607()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 741:  # keywords
+        if r == 744:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58574,7 +58837,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58590,6 +58853,52 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C610()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 745:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C613()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58597,11 +58906,11 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # first
+        if r == 611:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 609:  # regular
+        elif r == 612:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -58615,7 +58924,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58631,7 +58940,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C615()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58639,7 +58948,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # excess
+        if r == 614:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -58651,7 +58960,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58667,7 +58976,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C617()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58675,7 +58984,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # untapped
+        if r == 616:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -58687,7 +58996,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58703,7 +59012,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C619()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58711,11 +59020,11 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # its
+        if r == 746:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 615:  # untap
+        elif r == 618:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58727,7 +59036,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58743,7 +59052,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C621()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58751,7 +59060,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # gains
+        if r == 620:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -58763,7 +59072,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58779,7 +59088,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C623()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58787,7 +59096,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # lethal
+        if r == 622:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -58799,7 +59108,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58815,7 +59124,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C625()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58823,9 +59132,9 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # quality
+        if r == 624:  # quality
             x = c[0]
-            value = _b736(x, inst, lim, made)
+            value = _b740(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58835,7 +59144,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58851,7 +59160,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C627()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58859,9 +59168,9 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # quality
+        if r == 626:  # quality
             x = c[0]
-            value = _b736(x, inst, lim, made)
+            value = _b740(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58871,7 +59180,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58887,7 +59196,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C629()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58895,9 +59204,9 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # quality
+        if r == 628:  # quality
             x = c[0]
-            value = _b736(x, inst, lim, made)
+            value = _b740(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58907,7 +59216,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58923,7 +59232,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C631()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58931,9 +59240,9 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # thisturn
+        if r == 747:  # thisturn
             d['thisturn'] = True
-        elif r == 627:  # keyword
+        elif r == 630:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58948,7 +59257,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58964,7 +59273,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C633()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58972,7 +59281,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # count
+        if r == 632:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58984,7 +59293,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59000,7 +59309,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C635()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59008,7 +59317,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # attacks
+        if r == 634:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59020,7 +59329,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59036,7 +59345,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C637()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59044,7 +59353,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # blocks
+        if r == 636:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -59056,7 +59365,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59072,7 +59381,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C639()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59080,7 +59389,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # unblockable
+        if r == 638:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -59092,7 +59401,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59108,7 +59417,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C641()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59116,7 +59425,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # color
+        if r == 640:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59131,7 +59440,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59147,7 +59456,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C673()
+    inst: Any = _C676()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59155,23 +59464,23 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # eot
+        if r == 773:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 770:  # next_upkeep
+        elif r == 774:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 771:  # losecontrol
+        elif r == 775:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 772:  # thisturn
+        elif r == 776:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 773:  # thiscombat
+        elif r == 777:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59183,7 +59492,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59199,7 +59508,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C679()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59207,13 +59516,13 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # another
+        if r == 778:  # another
             d['another'] = True
-        elif r == 675:  # filter
+        elif r == 678:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 775:  # ingy
+        elif r == 779:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59223,7 +59532,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59239,7 +59548,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C678()
+    inst: Any = _C681()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59247,7 +59556,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 677:  # whose
+        if r == 680:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -59259,7 +59568,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59275,7 +59584,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C684()
+    inst: Any = _C687()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59283,7 +59592,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # zone
+        if r == 686:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -59295,7 +59604,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59311,7 +59620,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C687()
+    inst: Any = _C690()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59319,9 +59628,9 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # player
+        if r == 689:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59331,7 +59640,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59347,7 +59656,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C692()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59355,9 +59664,9 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # player
+        if r == 691:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59367,7 +59676,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59383,7 +59692,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C692()
+    inst: Any = _C695()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59391,11 +59700,11 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # cost
+        if r == 694:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 693:  # param
+        elif r == 696:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59410,7 +59719,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59426,7 +59735,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C717()
+    inst: Any = _C720()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59434,9 +59743,9 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # word
+        if r == 719:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59449,7 +59758,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59465,7 +59774,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C719()
+    inst: Any = _C722()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59473,11 +59782,11 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # player
+        if r == 721:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 788:  # walker
+        elif r == 792:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -59487,7 +59796,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59503,7 +59812,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C723()
+    inst: Any = _C726()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59511,33 +59820,33 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # quant
+        if r == 724:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 722:  # filter
+        elif r == 725:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 789:  # attached
+        elif r == 793:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 790:  # samename
+        elif r == 794:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 826:  # ingy
+        elif r == 830:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59547,7 +59856,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59563,7 +59872,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C736()
+    inst: Any = _C740()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59571,11 +59880,11 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # word
+        if r == 739:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 737:  # param
+        elif r == 741:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59590,7 +59899,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59606,7 +59915,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C757()
+    inst: Any = _C761()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59614,7 +59923,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # word
+        if r == 760:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59629,7 +59938,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59645,7 +59954,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C763()
+    inst: Any = _C767()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59653,13 +59962,13 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # filter
+        if r == 766:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 831:  # gy
+        elif r == 835:  # gy
             d['gy'] = True
-        elif r == 832:  # bf
+        elif r == 836:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59669,7 +59978,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59685,7 +59994,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C766()
+    inst: Any = _C770()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59693,21 +60002,21 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # power
+        if r == 769:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 767:  # power
+        elif r == 771:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 768:  # target
+        elif r == 772:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59720,7 +60029,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59736,7 +60045,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C797()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59744,7 +60053,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # enters
+        if r == 796:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -59756,7 +60065,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59772,7 +60081,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C796()
+    inst: Any = _C800()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59780,7 +60089,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 795:  # leaves
+        if r == 799:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -59792,7 +60101,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59808,7 +60117,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C798()
+    inst: Any = _C802()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59816,7 +60125,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # dies
+        if r == 801:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -59828,7 +60137,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59844,7 +60153,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C804()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59852,7 +60161,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # alone
+        if r == 803:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -59864,7 +60173,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59880,7 +60189,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C806()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59888,7 +60197,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # unblocked
+        if r == 805:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -59900,7 +60209,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59916,7 +60225,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C808()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59924,7 +60233,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # attacks
+        if r == 807:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59936,7 +60245,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59952,7 +60261,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C810()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59960,11 +60269,11 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # blocks
+        if r == 809:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 827:  # acreature
+        elif r == 831:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -59974,7 +60283,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59990,7 +60299,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C809()
+    inst: Any = _C813()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59998,11 +60307,11 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # blocked
+        if r == 811:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 808:  # filter
+        elif r == 812:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -60016,7 +60325,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60032,7 +60341,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
+    inst: Any = _C815()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60040,7 +60349,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 810:  # direction
+        if r == 814:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -60052,7 +60361,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60068,7 +60377,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C817()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60076,7 +60385,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # up
+        if r == 816:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60088,7 +60397,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60104,7 +60413,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C819()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60112,7 +60421,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # way
+        if r == 818:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60124,7 +60433,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60140,7 +60449,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C821()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60148,11 +60457,11 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # targeted
+        if r == 820:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 828:  # opponents
+        elif r == 832:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60162,7 +60471,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60178,7 +60487,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C824()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60186,13 +60495,13 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 829:  # combat
+        if r == 833:  # combat
             d['combat'] = True
-        elif r == 818:  # deals
+        elif r == 822:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 819:  # recipient
+        elif r == 823:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60206,7 +60515,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60222,7 +60531,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C826()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60230,9 +60539,9 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 830:  # combat
+        if r == 834:  # combat
             d['combat'] = True
-        elif r == 821:  # dealt
+        elif r == 825:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -60598,489 +60907,493 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 349 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 350 __asgn_plain
     _b351,  # 351 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 352 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 353 __asgn_optional
-    _b354,  # 354 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 355 __asgn_plain
-    _b356,  # 356 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 357 __asgn_plain
-    _b358,  # 358 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 359 __asgn_plain
-    _b360,  # 360 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 361 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 362 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 363 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 364 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 365 __asgn_plain
-    _b366,  # 366 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 367 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 368 __asgn_plain
-    _b369,  # 369 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 370 __asgn_plain
-    _b371,  # 371 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 372 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 373 __asgn_plain
-    _b374,  # 374 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 375 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 376 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 377 __asgn_plain
-    _b378,  # 378 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 379 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 380 __asgn_plain
-    _b381,  # 381 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 382 __asgn_plain
-    _b383,  # 383 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 384 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 385 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 386 __asgn_plain
-    _b387,  # 387 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 388 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 389 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 390 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 391 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 392 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 394 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 395 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 396 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 399 __asgn_plain
-    _b400,  # 400 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 407 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 409 __asgn_plain
-    _b410,  # 410 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 411 __asgn_plain
-    _b412,  # 412 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 413 __asgn_plain
-    _b414,  # 414 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 417 __asgn_plain
-    _b418,  # 418 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 422 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 TokenEffect
-    _b426,  # 426 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 427 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 428 __asgn_plain
-    _b429,  # 429 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 430 __asgn_plain
-    _b431,  # 431 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 432 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 433 __asgn_plain
-    _b434,  # 434 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 435 __asgn_plain
-    _b436,  # 436 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 352 __asgn_plain
+    _b353,  # 353 ExchangeLifeEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 354 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 355 __asgn_optional
+    _b356,  # 356 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 357 __asgn_plain
+    _b358,  # 358 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 359 __asgn_plain
+    _b360,  # 360 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 361 __asgn_plain
+    _b362,  # 362 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 363 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 364 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 365 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 366 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 367 __asgn_plain
+    _b368,  # 368 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 369 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 370 __asgn_plain
+    _b371,  # 371 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 372 __asgn_plain
+    _b373,  # 373 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 374 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 375 __asgn_plain
+    _b376,  # 376 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 377 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 378 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 379 __asgn_plain
+    _b380,  # 380 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 381 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 382 __asgn_plain
+    _b383,  # 383 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 384 __asgn_plain
+    _b385,  # 385 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 386 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 388 __asgn_plain
+    _b389,  # 389 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 390 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 391 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 392 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 393 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 394 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 396 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 398 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 401 __asgn_plain
+    _b402,  # 402 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 409 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 411 __asgn_plain
+    _b412,  # 412 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 413 __asgn_plain
+    _b414,  # 414 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 415 __asgn_plain
+    _b416,  # 416 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 424 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 425 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 426 __asgn_plain
+    _b427,  # 427 TokenEffect
+    _b428,  # 428 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 430 __asgn_plain
+    _b431,  # 431 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 437 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 438 __asgn_plain
-    _b439,  # 439 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 440 __asgn_plain
-    _b441,  # 441 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 442 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 443 __asgn_plain
-    _b444,  # 444 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 446 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 447 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 448 __asgn_plain
-    _b449,  # 449 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 450 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 452 __asgn_plain
-    _b453,  # 453 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 458 __asgn_plain
-    _b459,  # 459 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 PutCountersEffect
+    _b438,  # 438 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 449 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 454 __asgn_plain
+    _b455,  # 455 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 463 __asgn_plain
+    _b464,  # 464 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 466 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 470 __asgn_plain
-    _b471,  # 471 PutIntoZoneEffect
+    _b468,  # 468 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 PutOnLibraryEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 475 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 UntapEffect
+    _b473,  # 473 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
+    _b483,  # 483 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 TapOrUntapEffect
+    _b491,  # 491 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 CastThisEffect
+    _b493,  # 493 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
+    _b495,  # 495 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 496 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 497 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 CopySpellEffect
-    _b506,  # 506 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 510 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 513 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 514 __asgn_plain
-    _b515,  # 515 ContinuousEffect
-    _match_node,  # 516 ActionWord
-    _b517,  # 517 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 519 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 520 __asgn_oneormore
-    _match_node,  # 521 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 522 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 523 __asgn_oneormore
-    _b524,  # 524 PerCount
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 525 __asgn_oneormore
-    _node,  # 526 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 532 __asgn_plain
-    _b533,  # 533 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 534 __asgn_plain
-    _b535,  # 535 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 538 __asgn_plain
-    _b539,  # 539 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 542 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 543 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 BeginningTrigger
-    _node,  # 547 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 LastCounterTrigger
+    _b505,  # 505 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 CopySpellEffect
+    _b508,  # 508 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 512 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 ContinuousEffect
+    _match_node,  # 518 ActionWord
+    _b519,  # 519 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 521 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 522 __asgn_oneormore
+    _match_node,  # 523 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 524 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 525 __asgn_oneormore
+    _b526,  # 526 PerCount
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 527 __asgn_oneormore
+    _node,  # 528 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 531 __asgn_plain
+    _b532,  # 532 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 533 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 534 __asgn_plain
+    _b535,  # 535 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 536 __asgn_plain
+    _b537,  # 537 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 538 __asgn_plain
+    _b539,  # 539 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 540 __asgn_plain
+    _b541,  # 541 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 544 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 546 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 548 __asgn_plain
+    _b549,  # 549 BeginningTrigger
+    _node,  # 550 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 553 __asgn_plain
-    _b554,  # 554 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 555 __asgn_plain
-    _b556,  # 556 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 565 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 566 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 PTChange
-    _node,  # 581 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 CantBeBlockedByFewer
-    _b590,  # 590 CantBeBlockedExcept
-    _b591,  # 591 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 CantBeTargetedBy
-    _b594,  # 594 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 603 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 HasKeywordAtManaCost
-    _b606,  # 606 HasKeywords
-    _b607,  # 607 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 608 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 645 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 646 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 647 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 648 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 649 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 650 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 651 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 652 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 653 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 660 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 661 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 662 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 663 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 664 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 672 __asgn_plain
-    _b673,  # 673 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 677 __asgn_plain
-    _b678,  # 678 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 680 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 681 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 682 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 683 __asgn_plain
-    _b684,  # 684 OntoBattlefield
-    _node,  # 685 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 686 __asgn_plain
-    _b687,  # 687 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 690 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 691 __asgn_plain
-    _b692,  # 692 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 702 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 705 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 709 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 710 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 711 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 716 __asgn_plain
-    _b717,  # 717 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 718 __asgn_plain
-    _b719,  # 719 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 720 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 722 __asgn_plain
-    _b723,  # 723 EachObjects
-    _node,  # 724 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 725 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 726 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 728 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 729 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 730 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 735 __asgn_plain
-    _b736,  # 736 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 738 __asgn_optional
-    _node,  # 739 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 740 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 743 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 744 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 745 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 746 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 747 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 748 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 749 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 752 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 756 __asgn_plain
-    _b757,  # 757 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 759 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 765 __asgn_plain
-    _b766,  # 766 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 774 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 775 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 776 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 778 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 779 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 782 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 785 __asgn_optional
-    _match_node,  # 786 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 EntersEvent
-    _node,  # 794 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 795 __asgn_plain
-    _b796,  # 796 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 797 __asgn_plain
-    _b798,  # 798 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 808 __asgn_plain
-    _b809,  # 809 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 810 __asgn_plain
-    _b811,  # 811 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 818 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 821 __asgn_plain
-    _b822,  # 822 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 823 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 824 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 825 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 826 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 827 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 828 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 829 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 830 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 831 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 832 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 556 __asgn_plain
+    _b557,  # 557 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 558 __asgn_plain
+    _b559,  # 559 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 568 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 569 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 578 __asgn_plain
+    _b579,  # 579 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 PTChange
+    _node,  # 584 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 CantBeBlockedByFewer
+    _b593,  # 593 CantBeBlockedExcept
+    _b594,  # 594 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 CantBeTargetedBy
+    _b597,  # 597 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 606 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 HasKeywordAtManaCost
+    _b609,  # 609 HasKeywords
+    _b610,  # 610 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 611 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 648 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 649 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 650 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 651 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 652 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 653 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 654 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 655 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 656 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 663 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 664 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 665 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 666 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 667 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 678 __asgn_plain
+    _b679,  # 679 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 680 __asgn_plain
+    _b681,  # 681 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 683 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 684 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 685 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 686 __asgn_plain
+    _b687,  # 687 OntoBattlefield
+    _node,  # 688 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 691 __asgn_plain
+    _b692,  # 692 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 693 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 705 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 712 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 713 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 714 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 719 __asgn_plain
+    _b720,  # 720 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 721 __asgn_plain
+    _b722,  # 722 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 723 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 725 __asgn_plain
+    _b726,  # 726 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 727 __asgn_optional
+    _node,  # 728 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 732 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 733 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 734 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 737 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 738 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 739 __asgn_plain
+    _b740,  # 740 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 742 __asgn_optional
+    _node,  # 743 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 744 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 745 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 748 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 749 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 753 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 754 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 756 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 760 __asgn_plain
+    _b761,  # 761 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 763 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 766 __asgn_plain
+    _b767,  # 767 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 768 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 778 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 779 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 780 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 786 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 789 __asgn_optional
+    _match_node,  # 790 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 EntersEvent
+    _node,  # 798 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 801 __asgn_plain
+    _b802,  # 802 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 805 __asgn_plain
+    _b806,  # 806 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 807 __asgn_plain
+    _b808,  # 808 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 811 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 814 __asgn_plain
+    _b815,  # 815 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 820 __asgn_plain
+    _b821,  # 821 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 822 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 827 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 828 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 829 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 830 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 831 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 832 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 833 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 834 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 835 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 836 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 526, 547, 581, 685, 724, 739, 794])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 528, 550, 584, 688, 728, 743, 798])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -61435,485 +61748,489 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 349 __asgn_plain
     None,  # 350 __asgn_plain
     _b351,  # 351 MoveCountersEffect
-    None,  # 352 __asgn_optional
-    None,  # 353 __asgn_optional
-    _b354,  # 354 KeywordCost
-    None,  # 355 __asgn_plain
-    _b356,  # 356 TypeArg
+    None,  # 352 __asgn_plain
+    _b353,  # 353 ExchangeLifeEffect
+    None,  # 354 __asgn_optional
+    None,  # 355 __asgn_optional
+    _b356,  # 356 KeywordCost
     None,  # 357 __asgn_plain
-    _b358,  # 358 QualityArg
+    _b358,  # 358 TypeArg
     None,  # 359 __asgn_plain
-    _b360,  # 360 OntoArg
+    _b360,  # 360 QualityArg
     None,  # 361 __asgn_plain
-    None,  # 362 __asgn_plain
+    _b362,  # 362 OntoArg
     None,  # 363 __asgn_plain
     None,  # 364 __asgn_plain
     None,  # 365 __asgn_plain
-    _b366,  # 366 TriggeredStmt
+    None,  # 366 __asgn_plain
     None,  # 367 __asgn_plain
-    None,  # 368 __asgn_plain
-    _b369,  # 369 ActivatedStmt
+    _b368,  # 368 TriggeredStmt
+    None,  # 369 __asgn_plain
     None,  # 370 __asgn_plain
-    _b371,  # 371 PTDefiningStmt
-    None,  # 372 __asgn_oneormore
-    None,  # 373 __asgn_plain
-    _b374,  # 374 SpellKind
-    None,  # 375 __asgn_oneormore
-    None,  # 376 __asgn_oneormore
-    None,  # 377 __asgn_plain
-    _b378,  # 378 EntersTappedStmt
-    None,  # 379 __asgn_oneormore
-    None,  # 380 __asgn_plain
-    _b381,  # 381 CostPerTargetStmt
+    _b371,  # 371 ActivatedStmt
+    None,  # 372 __asgn_plain
+    _b373,  # 373 PTDefiningStmt
+    None,  # 374 __asgn_oneormore
+    None,  # 375 __asgn_plain
+    _b376,  # 376 SpellKind
+    None,  # 377 __asgn_oneormore
+    None,  # 378 __asgn_oneormore
+    None,  # 379 __asgn_plain
+    _b380,  # 380 EntersTappedStmt
+    None,  # 381 __asgn_oneormore
     None,  # 382 __asgn_plain
-    _b383,  # 383 UncounterableStmt
-    None,  # 384 __asgn_oneormore
-    None,  # 385 __asgn_plain
-    None,  # 386 __asgn_plain
-    _b387,  # 387 StaticStmt
-    None,  # 388 __asgn_optional
-    None,  # 389 __asgn_oneormore
-    None,  # 390 __asgn_oneormore
+    _b383,  # 383 CostPerTargetStmt
+    None,  # 384 __asgn_plain
+    _b385,  # 385 UncounterableStmt
+    None,  # 386 __asgn_oneormore
+    None,  # 387 __asgn_plain
+    None,  # 388 __asgn_plain
+    _b389,  # 389 StaticStmt
+    None,  # 390 __asgn_optional
     None,  # 391 __asgn_oneormore
-    None,  # 392 __asgn_optional
-    None,  # 393 __asgn_plain
-    None,  # 394 __asgn_plain
+    None,  # 392 __asgn_oneormore
+    None,  # 393 __asgn_oneormore
+    None,  # 394 __asgn_optional
     None,  # 395 __asgn_plain
     None,  # 396 __asgn_plain
     None,  # 397 __asgn_plain
     None,  # 398 __asgn_plain
     None,  # 399 __asgn_plain
-    _b400,  # 400 ControlClause
+    None,  # 400 __asgn_plain
     None,  # 401 __asgn_plain
-    None,  # 402 __asgn_plain
+    _b402,  # 402 ControlClause
     None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
     None,  # 405 __asgn_plain
     None,  # 406 __asgn_plain
-    None,  # 407 __asgn_oneormore
+    None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
-    None,  # 409 __asgn_plain
-    _b410,  # 410 DividedDamageEffect
+    None,  # 409 __asgn_oneormore
+    None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
-    _b412,  # 412 DamageEffect
+    _b412,  # 412 DividedDamageEffect
     None,  # 413 __asgn_plain
-    _b414,  # 414 DestroyEffect
+    _b414,  # 414 DamageEffect
     None,  # 415 __asgn_plain
-    None,  # 416 __asgn_plain
+    _b416,  # 416 DestroyEffect
     None,  # 417 __asgn_plain
-    _b418,  # 418 DrawEffect
+    None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
-    _b420,  # 420 TokenCopyEffect
+    _b420,  # 420 DrawEffect
     None,  # 421 __asgn_plain
-    None,  # 422 __asgn_plain
+    _b422,  # 422 TokenCopyEffect
     None,  # 423 __asgn_plain
     None,  # 424 __asgn_plain
-    _b425,  # 425 TokenEffect
-    _b426,  # 426 AddManaEffect
-    None,  # 427 __asgn_plain
-    None,  # 428 __asgn_plain
-    _b429,  # 429 DiscardEffect
+    None,  # 425 __asgn_plain
+    None,  # 426 __asgn_plain
+    _b427,  # 427 TokenEffect
+    _b428,  # 428 AddManaEffect
+    None,  # 429 __asgn_plain
     None,  # 430 __asgn_plain
-    _b431,  # 431 GainLifeEffect
+    _b431,  # 431 DiscardEffect
     None,  # 432 __asgn_plain
-    None,  # 433 __asgn_plain
-    _b434,  # 434 GainControlEffect
+    _b433,  # 433 GainLifeEffect
+    None,  # 434 __asgn_plain
     None,  # 435 __asgn_plain
-    _b436,  # 436 ReturnToHandEffect
+    _b436,  # 436 GainControlEffect
     None,  # 437 __asgn_plain
-    None,  # 438 __asgn_plain
-    _b439,  # 439 ReturnFromGraveyardEffect
+    _b438,  # 438 ReturnToHandEffect
+    None,  # 439 __asgn_plain
     None,  # 440 __asgn_plain
-    _b441,  # 441 ReturnToBattlefieldEffect
+    _b441,  # 441 ReturnFromGraveyardEffect
     None,  # 442 __asgn_plain
-    None,  # 443 __asgn_plain
-    _b444,  # 444 ReturnAllFromGraveyardsEffect
+    _b443,  # 443 ReturnToBattlefieldEffect
+    None,  # 444 __asgn_plain
     None,  # 445 __asgn_plain
-    None,  # 446 __asgn_plain
+    _b446,  # 446 ReturnAllFromGraveyardsEffect
     None,  # 447 __asgn_plain
     None,  # 448 __asgn_plain
-    _b449,  # 449 SearchEffect
+    None,  # 449 __asgn_plain
     None,  # 450 __asgn_plain
-    None,  # 451 __asgn_plain
+    _b451,  # 451 SearchEffect
     None,  # 452 __asgn_plain
-    _b453,  # 453 CounterSpellEffect
+    None,  # 453 __asgn_plain
     None,  # 454 __asgn_plain
-    _b455,  # 455 ShuffleEffect
+    _b455,  # 455 CounterSpellEffect
     None,  # 456 __asgn_plain
-    None,  # 457 __asgn_plain
+    _b457,  # 457 ShuffleEffect
     None,  # 458 __asgn_plain
-    _b459,  # 459 MillEffect
+    None,  # 459 __asgn_plain
     None,  # 460 __asgn_plain
-    None,  # 461 __asgn_plain
-    _b462,  # 462 PutFromHandEffect
+    _b461,  # 461 MillEffect
+    None,  # 462 __asgn_plain
     None,  # 463 __asgn_plain
-    None,  # 464 __asgn_plain
+    _b464,  # 464 PutFromHandEffect
     None,  # 465 __asgn_plain
-    _b466,  # 466 PutCountersEffect
+    None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
-    None,  # 468 __asgn_plain
-    _b469,  # 469 PutOnLibraryEffect
+    _b468,  # 468 PutCountersEffect
+    None,  # 469 __asgn_plain
     None,  # 470 __asgn_plain
-    _b471,  # 471 PutIntoZoneEffect
+    _b471,  # 471 PutOnLibraryEffect
     None,  # 472 __asgn_plain
-    None,  # 473 __asgn_plain
+    _b473,  # 473 PutIntoZoneEffect
     None,  # 474 __asgn_plain
     None,  # 475 __asgn_plain
     None,  # 476 __asgn_plain
-    _b477,  # 477 ExileEffect
+    None,  # 477 __asgn_plain
     None,  # 478 __asgn_plain
-    _b479,  # 479 ExileTopEffect
+    _b479,  # 479 ExileEffect
     None,  # 480 __asgn_plain
-    _b481,  # 481 RegenerateEffect
+    _b481,  # 481 ExileTopEffect
     None,  # 482 __asgn_plain
-    None,  # 483 __asgn_plain
-    _b484,  # 484 PlayerSacrificesEffect
+    _b483,  # 483 RegenerateEffect
+    None,  # 484 __asgn_plain
     None,  # 485 __asgn_plain
-    None,  # 486 __asgn_plain
-    _b487,  # 487 SacrificeEffect
+    _b486,  # 486 PlayerSacrificesEffect
+    None,  # 487 __asgn_plain
     None,  # 488 __asgn_plain
-    _b489,  # 489 UntapEffect
+    _b489,  # 489 SacrificeEffect
     None,  # 490 __asgn_plain
-    _b491,  # 491 TapOrUntapEffect
+    _b491,  # 491 UntapEffect
     None,  # 492 __asgn_plain
-    _b493,  # 493 TapEffect
+    _b493,  # 493 TapOrUntapEffect
     None,  # 494 __asgn_plain
-    None,  # 495 __asgn_plain
+    _b495,  # 495 TapEffect
     None,  # 496 __asgn_plain
-    _b497,  # 497 RemoveCountersEffect
+    None,  # 497 __asgn_plain
     None,  # 498 __asgn_plain
-    _b499,  # 499 DelayedEffect
+    _b499,  # 499 RemoveCountersEffect
     None,  # 500 __asgn_plain
-    _b501,  # 501 PreventEffect
+    _b501,  # 501 DelayedEffect
     None,  # 502 __asgn_plain
-    _b503,  # 503 CastThisEffect
+    _b503,  # 503 PreventEffect
     None,  # 504 __asgn_plain
-    _b505,  # 505 CopySpellEffect
-    _b506,  # 506 NoRegenEffect
-    None,  # 507 __asgn_plain
-    None,  # 508 __asgn_plain
-    _b509,  # 509 PhaseOutEffect
+    _b505,  # 505 CastThisEffect
+    None,  # 506 __asgn_plain
+    _b507,  # 507 CopySpellEffect
+    _b508,  # 508 NoRegenEffect
+    None,  # 509 __asgn_plain
     None,  # 510 __asgn_plain
-    None,  # 511 __asgn_plain
-    _b512,  # 512 NoUntapEffect
+    _b511,  # 511 PhaseOutEffect
+    None,  # 512 __asgn_plain
     None,  # 513 __asgn_plain
-    None,  # 514 __asgn_plain
-    _b515,  # 515 ContinuousEffect
-    None,  # 516 ActionWord
-    _b517,  # 517 PlayerRef
-    None,  # 518 __asgn_plain
-    None,  # 519 __asgn_plain
-    None,  # 520 __asgn_oneormore
-    None,  # 521 BackWord
-    None,  # 522 __asgn_optional
-    None,  # 523 __asgn_oneormore
-    _b524,  # 524 PerCount
+    _b514,  # 514 NoUntapEffect
+    None,  # 515 __asgn_plain
+    None,  # 516 __asgn_plain
+    _b517,  # 517 ContinuousEffect
+    None,  # 518 ActionWord
+    _b519,  # 519 PlayerRef
+    None,  # 520 __asgn_plain
+    None,  # 521 __asgn_plain
+    None,  # 522 __asgn_oneormore
+    None,  # 523 BackWord
+    None,  # 524 __asgn_optional
     None,  # 525 __asgn_oneormore
-    None,  # 526 TargetRef
-    None,  # 527 __asgn_plain
-    _b528,  # 528 AnyNumberTargets
+    _b526,  # 526 PerCount
+    None,  # 527 __asgn_oneormore
+    None,  # 528 TargetRef
     None,  # 529 __asgn_plain
-    _b530,  # 530 AnyTarget
+    _b530,  # 530 AnyNumberTargets
     None,  # 531 __asgn_plain
-    None,  # 532 __asgn_plain
-    _b533,  # 533 UpToTargets
+    _b532,  # 532 AnyTarget
+    None,  # 533 __asgn_plain
     None,  # 534 __asgn_plain
-    _b535,  # 535 EachPlayers
+    _b535,  # 535 UpToTargets
     None,  # 536 __asgn_plain
-    _b537,  # 537 ThatRef
+    _b537,  # 537 EachPlayers
     None,  # 538 __asgn_plain
-    _b539,  # 539 EnchantedRef
+    _b539,  # 539 ThatRef
     None,  # 540 __asgn_plain
-    _b541,  # 541 RestRef
+    _b541,  # 541 EnchantedRef
     None,  # 542 __asgn_plain
-    None,  # 543 __asgn_oneormore
+    _b543,  # 543 RestRef
     None,  # 544 __asgn_plain
     None,  # 545 __asgn_plain
-    _b546,  # 546 BeginningTrigger
-    None,  # 547 Trigger
+    None,  # 546 __asgn_oneormore
+    None,  # 547 __asgn_plain
     None,  # 548 __asgn_plain
-    None,  # 549 __asgn_plain
-    _b550,  # 550 LastCounterTrigger
+    _b549,  # 549 BeginningTrigger
+    None,  # 550 Trigger
     None,  # 551 __asgn_plain
     None,  # 552 __asgn_plain
-    None,  # 553 __asgn_plain
-    _b554,  # 554 BatchAttackTrigger
+    _b553,  # 553 LastCounterTrigger
+    None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
-    _b556,  # 556 ThisTrigger
-    None,  # 557 __asgn_plain
+    None,  # 556 __asgn_plain
+    _b557,  # 557 BatchAttackTrigger
     None,  # 558 __asgn_plain
-    None,  # 559 __asgn_plain
-    _b560,  # 560 CastTrigger
+    _b559,  # 559 ThisTrigger
+    None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
-    _b563,  # 563 YoursTrigger
+    _b563,  # 563 CastTrigger
     None,  # 564 __asgn_plain
-    None,  # 565 __asgn_optional
-    None,  # 566 __asgn_optional
+    None,  # 565 __asgn_plain
+    _b566,  # 566 YoursTrigger
     None,  # 567 __asgn_plain
-    None,  # 568 __asgn_plain
-    None,  # 569 __asgn_plain
+    None,  # 568 __asgn_optional
+    None,  # 569 __asgn_optional
     None,  # 570 __asgn_plain
     None,  # 571 __asgn_plain
     None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
-    _b576,  # 576 ZonePlace
+    None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
-    None,  # 579 __asgn_plain
-    _b580,  # 580 PTChange
-    None,  # 581 StaticPart
+    _b579,  # 579 ZonePlace
+    None,  # 580 __asgn_plain
+    None,  # 581 __asgn_plain
     None,  # 582 __asgn_plain
-    _b583,  # 583 CantAttackOrBlock
-    None,  # 584 __asgn_plain
-    _b585,  # 585 CantAttack
-    None,  # 586 __asgn_plain
-    _b587,  # 587 CantBlock
-    None,  # 588 __asgn_plain
-    _b589,  # 589 CantBeBlockedByFewer
-    _b590,  # 590 CantBeBlockedExcept
-    _b591,  # 591 CanBlockOnly
-    None,  # 592 __asgn_plain
-    _b593,  # 593 CantBeTargetedBy
-    _b594,  # 594 CantBeTargeted
+    _b583,  # 583 PTChange
+    None,  # 584 StaticPart
+    None,  # 585 __asgn_plain
+    _b586,  # 586 CantAttackOrBlock
+    None,  # 587 __asgn_plain
+    _b588,  # 588 CantAttack
+    None,  # 589 __asgn_plain
+    _b590,  # 590 CantBlock
+    None,  # 591 __asgn_plain
+    _b592,  # 592 CantBeBlockedByFewer
+    _b593,  # 593 CantBeBlockedExcept
+    _b594,  # 594 CanBlockOnly
     None,  # 595 __asgn_plain
-    _b596,  # 596 CantBeDestroyed
-    None,  # 597 __asgn_plain
-    _b598,  # 598 CantPhaseOut
-    None,  # 599 __asgn_plain
-    _b600,  # 600 PhasesEachUntap
-    None,  # 601 __asgn_plain
-    _b602,  # 602 GainsAbility
-    None,  # 603 __asgn_plain
+    _b596,  # 596 CantBeTargetedBy
+    _b597,  # 597 CantBeTargeted
+    None,  # 598 __asgn_plain
+    _b599,  # 599 CantBeDestroyed
+    None,  # 600 __asgn_plain
+    _b601,  # 601 CantPhaseOut
+    None,  # 602 __asgn_plain
+    _b603,  # 603 PhasesEachUntap
     None,  # 604 __asgn_plain
-    _b605,  # 605 HasKeywordAtManaCost
-    _b606,  # 606 HasKeywords
-    _b607,  # 607 LosesKeywords
-    None,  # 608 __asgn_plain
-    None,  # 609 __asgn_plain
-    _b610,  # 610 CombatDamageSteps
+    _b605,  # 605 GainsAbility
+    None,  # 606 __asgn_plain
+    None,  # 607 __asgn_plain
+    _b608,  # 608 HasKeywordAtManaCost
+    _b609,  # 609 HasKeywords
+    _b610,  # 610 LosesKeywords
     None,  # 611 __asgn_plain
-    _b612,  # 612 AssignsExcess
-    None,  # 613 __asgn_plain
-    _b614,  # 614 AttacksUntapped
-    None,  # 615 __asgn_plain
-    _b616,  # 616 DoesntUntap
-    None,  # 617 __asgn_plain
-    _b618,  # 618 DamageGainsLife
-    None,  # 619 __asgn_plain
-    _b620,  # 620 DamageIsLethal
-    None,  # 621 __asgn_plain
-    _b622,  # 622 CantBeBlockedBy
-    None,  # 623 __asgn_plain
-    _b624,  # 624 CantBeAttachedBy
-    None,  # 625 __asgn_plain
-    _b626,  # 626 PreventDamageFrom
-    None,  # 627 __asgn_plain
-    _b628,  # 628 AttacksDespite
-    None,  # 629 __asgn_plain
-    _b630,  # 630 MaxBlockers
-    None,  # 631 __asgn_plain
-    _b632,  # 632 AttacksEachCombat
-    None,  # 633 __asgn_plain
-    _b634,  # 634 BlocksEachCombat
-    None,  # 635 __asgn_plain
-    _b636,  # 636 CantBeBlocked
-    None,  # 637 __asgn_plain
-    _b638,  # 638 IsColor
-    None,  # 639 __asgn_plain
+    None,  # 612 __asgn_plain
+    _b613,  # 613 CombatDamageSteps
+    None,  # 614 __asgn_plain
+    _b615,  # 615 AssignsExcess
+    None,  # 616 __asgn_plain
+    _b617,  # 617 AttacksUntapped
+    None,  # 618 __asgn_plain
+    _b619,  # 619 DoesntUntap
+    None,  # 620 __asgn_plain
+    _b621,  # 621 DamageGainsLife
+    None,  # 622 __asgn_plain
+    _b623,  # 623 DamageIsLethal
+    None,  # 624 __asgn_plain
+    _b625,  # 625 CantBeBlockedBy
+    None,  # 626 __asgn_plain
+    _b627,  # 627 CantBeAttachedBy
+    None,  # 628 __asgn_plain
+    _b629,  # 629 PreventDamageFrom
+    None,  # 630 __asgn_plain
+    _b631,  # 631 AttacksDespite
+    None,  # 632 __asgn_plain
+    _b633,  # 633 MaxBlockers
+    None,  # 634 __asgn_plain
+    _b635,  # 635 AttacksEachCombat
+    None,  # 636 __asgn_plain
+    _b637,  # 637 BlocksEachCombat
+    None,  # 638 __asgn_plain
+    _b639,  # 639 CantBeBlocked
     None,  # 640 __asgn_plain
-    None,  # 641 __asgn_plain
+    _b641,  # 641 IsColor
     None,  # 642 __asgn_plain
     None,  # 643 __asgn_plain
     None,  # 644 __asgn_plain
-    None,  # 645 __asgn_oneormore
-    None,  # 646 __asgn_optional
-    None,  # 647 __asgn_optional
-    None,  # 648 __asgn_optional
+    None,  # 645 __asgn_plain
+    None,  # 646 __asgn_plain
+    None,  # 647 __asgn_plain
+    None,  # 648 __asgn_oneormore
     None,  # 649 __asgn_optional
-    None,  # 650 __asgn_oneormore
-    None,  # 651 __asgn_oneormore
+    None,  # 650 __asgn_optional
+    None,  # 651 __asgn_optional
     None,  # 652 __asgn_optional
-    None,  # 653 __asgn_optional
-    None,  # 654 __asgn_plain
-    None,  # 655 __asgn_plain
-    None,  # 656 __asgn_plain
+    None,  # 653 __asgn_oneormore
+    None,  # 654 __asgn_oneormore
+    None,  # 655 __asgn_optional
+    None,  # 656 __asgn_optional
     None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
-    None,  # 660 __asgn_optional
-    None,  # 661 __asgn_zeroormore
-    None,  # 662 __asgn_zeroormore
-    None,  # 663 __asgn_oneormore
-    None,  # 664 __asgn_oneormore
-    None,  # 665 __asgn_plain
-    None,  # 666 __asgn_plain
-    None,  # 667 __asgn_plain
+    None,  # 660 __asgn_plain
+    None,  # 661 __asgn_plain
+    None,  # 662 __asgn_plain
+    None,  # 663 __asgn_optional
+    None,  # 664 __asgn_zeroormore
+    None,  # 665 __asgn_zeroormore
+    None,  # 666 __asgn_oneormore
+    None,  # 667 __asgn_oneormore
     None,  # 668 __asgn_plain
     None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
     None,  # 672 __asgn_plain
-    _b673,  # 673 Duration
+    None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
-    _b676,  # 676 TargetObject
+    _b676,  # 676 Duration
     None,  # 677 __asgn_plain
-    _b678,  # 678 FromGraveyard
-    None,  # 679 __asgn_plain
-    None,  # 680 __asgn_optional
-    None,  # 681 __asgn_optional
-    None,  # 682 __asgn_optional
-    None,  # 683 __asgn_plain
-    _b684,  # 684 OntoBattlefield
-    None,  # 685 Destination
+    None,  # 678 __asgn_plain
+    _b679,  # 679 TargetObject
+    None,  # 680 __asgn_plain
+    _b681,  # 681 FromGraveyard
+    None,  # 682 __asgn_plain
+    None,  # 683 __asgn_optional
+    None,  # 684 __asgn_optional
+    None,  # 685 __asgn_optional
     None,  # 686 __asgn_plain
-    _b687,  # 687 IntoHand
-    None,  # 688 __asgn_plain
-    _b689,  # 689 IntoGraveyard
-    None,  # 690 __asgn_optional
+    _b687,  # 687 OntoBattlefield
+    None,  # 688 Destination
+    None,  # 689 __asgn_plain
+    _b690,  # 690 IntoHand
     None,  # 691 __asgn_plain
-    _b692,  # 692 CostValue
-    None,  # 693 __asgn_plain
+    _b692,  # 692 IntoGraveyard
+    None,  # 693 __asgn_optional
     None,  # 694 __asgn_plain
-    None,  # 695 __asgn_plain
+    _b695,  # 695 CostValue
     None,  # 696 __asgn_plain
     None,  # 697 __asgn_plain
     None,  # 698 __asgn_plain
     None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
     None,  # 701 __asgn_plain
-    None,  # 702 __asgn_optional
+    None,  # 702 __asgn_plain
     None,  # 703 __asgn_plain
     None,  # 704 __asgn_plain
     None,  # 705 __asgn_optional
     None,  # 706 __asgn_plain
     None,  # 707 __asgn_plain
-    None,  # 708 __asgn_plain
-    None,  # 709 __asgn_oneormore
-    None,  # 710 __asgn_oneormore
-    None,  # 711 __asgn_optional
-    None,  # 712 __asgn_plain
-    None,  # 713 __asgn_plain
-    None,  # 714 __asgn_plain
+    None,  # 708 __asgn_optional
+    None,  # 709 __asgn_plain
+    None,  # 710 __asgn_plain
+    None,  # 711 __asgn_plain
+    None,  # 712 __asgn_oneormore
+    None,  # 713 __asgn_oneormore
+    None,  # 714 __asgn_optional
     None,  # 715 __asgn_plain
     None,  # 716 __asgn_plain
-    _b717,  # 717 BackRef
+    None,  # 717 __asgn_plain
     None,  # 718 __asgn_plain
-    _b719,  # 719 TargetPlayer
-    None,  # 720 __asgn_optional
+    None,  # 719 __asgn_plain
+    _b720,  # 720 BackRef
     None,  # 721 __asgn_plain
-    None,  # 722 __asgn_plain
-    _b723,  # 723 EachObjects
-    None,  # 724 KeywordCostPart
-    None,  # 725 __asgn_optional
-    None,  # 726 __asgn_oneormore
-    None,  # 727 __asgn_oneormore
-    None,  # 728 __asgn_optional
+    _b722,  # 722 TargetPlayer
+    None,  # 723 __asgn_optional
+    None,  # 724 __asgn_plain
+    None,  # 725 __asgn_plain
+    _b726,  # 726 EachObjects
+    None,  # 727 __asgn_optional
+    None,  # 728 KeywordCostPart
     None,  # 729 __asgn_optional
-    None,  # 730 __asgn_optional
-    None,  # 731 __asgn_plain
-    None,  # 732 __asgn_plain
-    None,  # 733 __asgn_oneormore
-    None,  # 734 __asgn_oneormore
+    None,  # 730 __asgn_oneormore
+    None,  # 731 __asgn_oneormore
+    None,  # 732 __asgn_optional
+    None,  # 733 __asgn_optional
+    None,  # 734 __asgn_optional
     None,  # 735 __asgn_plain
-    _b736,  # 736 QualityRef
-    None,  # 737 __asgn_plain
-    None,  # 738 __asgn_optional
-    None,  # 739 GrantedAbility
-    None,  # 740 __asgn_oneormore
-    None,  # 741 __asgn_oneormore
-    None,  # 742 __asgn_plain
-    None,  # 743 __asgn_optional
+    None,  # 736 __asgn_plain
+    None,  # 737 __asgn_oneormore
+    None,  # 738 __asgn_oneormore
+    None,  # 739 __asgn_plain
+    _b740,  # 740 QualityRef
+    None,  # 741 __asgn_plain
+    None,  # 742 __asgn_optional
+    None,  # 743 GrantedAbility
     None,  # 744 __asgn_oneormore
     None,  # 745 __asgn_oneormore
-    None,  # 746 __asgn_oneormore
-    None,  # 747 __asgn_oneormore
+    None,  # 746 __asgn_plain
+    None,  # 747 __asgn_optional
     None,  # 748 __asgn_oneormore
     None,  # 749 __asgn_oneormore
     None,  # 750 __asgn_oneormore
     None,  # 751 __asgn_oneormore
     None,  # 752 __asgn_oneormore
-    None,  # 753 __asgn_optional
-    None,  # 754 __asgn_plain
-    None,  # 755 __asgn_plain
-    None,  # 756 __asgn_plain
-    _b757,  # 757 PerTime
-    None,  # 758 __asgn_optional
-    None,  # 759 __asgn_oneormore
-    None,  # 760 __asgn_optional
-    None,  # 761 __asgn_plain
-    None,  # 762 __asgn_plain
-    _b763,  # 763 PerObject
-    None,  # 764 __asgn_plain
+    None,  # 753 __asgn_oneormore
+    None,  # 754 __asgn_oneormore
+    None,  # 755 __asgn_oneormore
+    None,  # 756 __asgn_oneormore
+    None,  # 757 __asgn_optional
+    None,  # 758 __asgn_plain
+    None,  # 759 __asgn_plain
+    None,  # 760 __asgn_plain
+    _b761,  # 761 PerTime
+    None,  # 762 __asgn_optional
+    None,  # 763 __asgn_oneormore
+    None,  # 764 __asgn_optional
     None,  # 765 __asgn_plain
-    _b766,  # 766 PowerOf
-    None,  # 767 __asgn_plain
+    None,  # 766 __asgn_plain
+    _b767,  # 767 PerObject
     None,  # 768 __asgn_plain
     None,  # 769 __asgn_plain
-    None,  # 770 __asgn_plain
+    _b770,  # 770 PowerOf
     None,  # 771 __asgn_plain
     None,  # 772 __asgn_plain
     None,  # 773 __asgn_plain
-    None,  # 774 __asgn_optional
-    None,  # 775 __asgn_optional
-    None,  # 776 __asgn_optional
-    None,  # 777 __asgn_optional
+    None,  # 774 __asgn_plain
+    None,  # 775 __asgn_plain
+    None,  # 776 __asgn_plain
+    None,  # 777 __asgn_plain
     None,  # 778 __asgn_optional
     None,  # 779 __asgn_optional
     None,  # 780 __asgn_optional
     None,  # 781 __asgn_optional
-    None,  # 782 __asgn_oneormore
+    None,  # 782 __asgn_optional
     None,  # 783 __asgn_optional
     None,  # 784 __asgn_optional
     None,  # 785 __asgn_optional
-    None,  # 786 DelayedStep
+    None,  # 786 __asgn_oneormore
     None,  # 787 __asgn_optional
     None,  # 788 __asgn_optional
-    None,  # 789 __asgn_plain
-    None,  # 790 __asgn_plain
+    None,  # 789 __asgn_optional
+    None,  # 790 DelayedStep
     None,  # 791 __asgn_optional
-    None,  # 792 __asgn_plain
-    _b793,  # 793 EntersEvent
-    None,  # 794 ThisEvent
-    None,  # 795 __asgn_plain
-    _b796,  # 796 LeavesEvent
-    None,  # 797 __asgn_plain
-    _b798,  # 798 DiesEvent
+    None,  # 792 __asgn_optional
+    None,  # 793 __asgn_plain
+    None,  # 794 __asgn_plain
+    None,  # 795 __asgn_optional
+    None,  # 796 __asgn_plain
+    _b797,  # 797 EntersEvent
+    None,  # 798 ThisEvent
     None,  # 799 __asgn_plain
-    _b800,  # 800 AttacksAloneEvent
+    _b800,  # 800 LeavesEvent
     None,  # 801 __asgn_plain
-    _b802,  # 802 UnblockedEvent
+    _b802,  # 802 DiesEvent
     None,  # 803 __asgn_plain
-    _b804,  # 804 AttacksEvent
+    _b804,  # 804 AttacksAloneEvent
     None,  # 805 __asgn_plain
-    _b806,  # 806 BlocksEvent
+    _b806,  # 806 UnblockedEvent
     None,  # 807 __asgn_plain
-    None,  # 808 __asgn_plain
-    _b809,  # 809 BlockedEvent
-    None,  # 810 __asgn_plain
-    _b811,  # 811 PhasesEvent
+    _b808,  # 808 AttacksEvent
+    None,  # 809 __asgn_plain
+    _b810,  # 810 BlocksEvent
+    None,  # 811 __asgn_plain
     None,  # 812 __asgn_plain
-    _b813,  # 813 TurnedUpEvent
+    _b813,  # 813 BlockedEvent
     None,  # 814 __asgn_plain
-    _b815,  # 815 ExiledThisWayEvent
+    _b815,  # 815 PhasesEvent
     None,  # 816 __asgn_plain
-    _b817,  # 817 TargetedEvent
+    _b817,  # 817 TurnedUpEvent
     None,  # 818 __asgn_plain
-    None,  # 819 __asgn_plain
-    _b820,  # 820 DealsDamageEvent
-    None,  # 821 __asgn_plain
-    _b822,  # 822 DealtDamageEvent
-    None,  # 823 __asgn_optional
-    None,  # 824 __asgn_optional
-    None,  # 825 __asgn_oneormore
-    None,  # 826 __asgn_optional
+    _b819,  # 819 ExiledThisWayEvent
+    None,  # 820 __asgn_plain
+    _b821,  # 821 TargetedEvent
+    None,  # 822 __asgn_plain
+    None,  # 823 __asgn_plain
+    _b824,  # 824 DealsDamageEvent
+    None,  # 825 __asgn_plain
+    _b826,  # 826 DealtDamageEvent
     None,  # 827 __asgn_optional
     None,  # 828 __asgn_optional
-    None,  # 829 __asgn_optional
+    None,  # 829 __asgn_oneormore
     None,  # 830 __asgn_optional
     None,  # 831 __asgn_optional
     None,  # 832 __asgn_optional
+    None,  # 833 __asgn_optional
+    None,  # 834 __asgn_optional
+    None,  # 835 __asgn_optional
+    None,  # 836 __asgn_optional
 ]

@@ -159,6 +159,15 @@ class SetPT:
 
 
 @dataclass(frozen=True)
+class SetBasePT:
+    """613.4b (layer 7b): an effect that sets power and/or toughness to a value (None: unchanged), as
+    an exchange with a life total does (701.10g)."""
+
+    power: int | None = None
+    toughness: int | None = None
+
+
+@dataclass(frozen=True)
 class CantBeRegenerated:
     """701.15c: its destruction can't be replaced by regeneration ("can't be regenerated this turn")."""
 
@@ -341,7 +350,7 @@ class MayPlay:
 
 
 Part = Union[
-    MayPlay, GainAbility, SetColors,
+    MayPlay, GainAbility, SetColors, SetBasePT,
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
     MinimumBlockers,
@@ -371,6 +380,7 @@ class ContinuousEffect:
 
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
+    "SetBasePT",
     "AbilitiesCantBeActivated",
     "AdditionalLandPlays",
     "AssignsExcessToPlayer",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from .abilities import AlternativeCost, KeywordAction
 from .actions import CastSpell
 from .casting import cast_spell
-from .continuous import MayPlay, Part, PTChange
+from .continuous import MayPlay, Part, PTChange, SetBasePT
 from .costoptions import cost_options
 from .costs import offer_to_pay, pay_now
 from .decisions import Choice, ChooseCards, ChooseOption, ChooseOrder, YesNo, chosen_keys
@@ -350,6 +350,33 @@ class PlayerTaps:
                 lambda ans: chosen_keys(ans, mine, n, n), f"choose {n} to tap (701.21a)")
             for oid in picked:
                 game.set_tapped(oid, True)
+
+
+@dataclass(frozen=True)
+class ExchangeLifeWithToughness:
+    """701.10g: a player's life total and the source's toughness are exchanged: the player gains or loses
+    the life needed for their life total to become the toughness (119.5), and the toughness becomes the
+    previous life total (613.4b, layer 7b, indefinitely).  701.10a: if the whole exchange can't happen
+    (the source is no longer a creature on the battlefield, the player is no longer a legal target), none
+    of it does."""
+
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Exchange the two values."""
+        game = res.game
+        players = res.players(self.player)
+        src = game.state.objects.get(res.source_oid)
+        if len(players) != 1 or src is None or src.zone is not Zone.BATTLEFIELD:
+            return
+        toughness = game.characteristics(src).toughness
+        if toughness is None or "creature" not in game.characteristics(src).types:
+            return
+        p = players[0]
+        life = game.players[p].life
+        game.change_life(p, toughness - life)
+        game.add_continuous(src.oid, (SetBasePT(toughness=life),), res.controller, "forever")
+        game.log(f"{game.name_of(src.oid)}'s toughness becomes {life} (701.10g)")
 
 
 @dataclass(frozen=True)
@@ -1050,6 +1077,7 @@ __all__ = [
     "Effect",
     "ExileObject",
     "ExileTopCard",
+    "ExchangeLifeWithToughness",
     "Fight",
     "LookAtTop",
     "MoveCounters",

@@ -321,6 +321,20 @@ class PlayerTaps(Effect):
 
 
 @dataclass(frozen=True)
+class ExchangeLifeWithToughness(Effect):
+    """701.10g: "exchange your life total with this's toughness"."""
+
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        who = "your" if isinstance(self.player, YouRef) else self.player.player_text(ph) + "'s"
+        return f"exchange {who} life total with {ph.this_name()}'s toughness"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ExchangeLifeWithToughness(player={self.player.python()})"
+
+
+@dataclass(frozen=True)
 class ChooseAmong(Effect):
     """A player chooses one of several kinds of objects, remembered for "of that type" (608.2c-d)."""
 
