@@ -634,10 +634,8 @@ class CardLowering:
             opp = t.player == "opponent"
             if t.walker:
                 # 115.4-style: a player or a planeswalker (players are always candidates of "any").
-                if opp:
-                    self.ck.error(t, "'target opponent or planeswalker' is not supported; write 'target player or planeswalker'")
                 self.targets.append(TargetIR(TargetKind.ANY, FilterIR(types=("planeswalker",)), condition=condition,
-                                             words="target player or planeswalker"))
+                                             words=f"target {t.player} or planeswalker", opponents=opp))
             else:
                 self.targets.append(TargetIR(TargetKind.PLAYER, FilterIR(controller="opponent") if opp else FilterIR(),
                                              condition=condition, words=f"target {t.player}"))
@@ -886,10 +884,16 @@ class CardLowering:
             # 608.2h: "damage equal to its power" -- read as the instruction is followed; "its" is the
             # object named last before it (a target), else the source.
             amount: am.Amount = self._power_of(e.power, cond)
+        elif e.late:
+            amount = self.amount(e.lateamount) if e.lateamount is not None else am.Fixed(0)
+            if e.lateamount is None:
+                self.ck.error(e, "'deals damage to TARGET' needs 'equal to N' after the target")
         else:
             amount = self.amount(e.amount)
+        if e.lateamount is not None and not e.late:
+            self.ck.error(e.lateamount, "the amount is already given before 'damage'")
         to = rf.YouRef(words="you") if e.you else self.target(e.target, cond)
-        return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named))
+        return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named), late=bool(e.late))
 
     def _power_of(self, p: Any, cond: Condition | None) -> am.PowerOf:
         """"its power", "the power of target creature": the power of an object as the effect happens

@@ -48,6 +48,7 @@ class TargetSpec:
     # "any number of targets" with no bound (115.1d): this slot, the ability's last, is chosen again
     # for each further target; the targets beyond it extend the chosen tuple.
     repeat: bool = False
+    opponents_only: bool = False  # "target opponent or planeswalker": only opponents among players (115.4)
 
 
 @dataclass(frozen=True)

@@ -79,7 +79,7 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
     out: list[object] = []
     if spec.kind in (TargetKind.ANY, TargetKind.PLAYER):
         # "target opponent" (115.1): a player target restricted to the controller's opponents.
-        opponents_only = spec.kind is TargetKind.PLAYER and spec.filter.controller == "opponent"
+        opponents_only = (spec.kind is TargetKind.PLAYER and spec.filter.controller == "opponent") or spec.opponents_only
         out += [f"player:{p.index}" for p in game.players if not p.lost
                 and not (opponents_only and p.index == controller)]
     if spec.kind in (TargetKind.ANY, TargetKind.OBJECT):

@@ -149,6 +149,9 @@ class CountOf(Amount):
     words: str
     filter: "FilterIR"
 
+    def text(self) -> str:
+        return self.words if self.value == 0 else str(self.value)  # "the number of ...": no multiplier
+
     def python(self) -> str:
         extra = (f", zone={lit(self.zone)}" if self.zone and self.zone != "battlefield" else "") + \
             (f", each={lit(self.value)}" if self.value > 1 else "")
