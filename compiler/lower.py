@@ -1180,7 +1180,7 @@ class CardLowering:
         return ef.Fight(self.target(e.first, cond), self.target(e.second, cond))
 
     def effect_LookAtTopEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.LookAtTop(self.amount(e.amount))
+        return ef.LookAtTop(self.amount(e.amount), graveyard=bool(e.graveyard))
 
     def effect_NumberedActionEffect(self, e: Any, cond: Condition | None) -> Effect:
         name = self._action(e, e.action, ActionStep.ARRANGE, "take a number of cards")

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '51585785a86b1f6bf75303d1fe4d23a107af55277a3f8a55fded6a8c8035b7d1'
+GRAMMAR = '6dc2ff2521a008074756db12dcecc31e4ca3652c1d4e8654d481179c76150fa4'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -363,7 +363,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'second'),
     ('FightEffect', 'common', 'FightEffect', ''),
     ('__asgn_plain', 'plain', '', 'amount'),
-    ('__asgn_plain', 'plain', '', 'order'),
     ('LookAtTopEffect', 'common', 'LookAtTopEffect', ''),
     ('__asgn_plain', 'plain', '', 'source'),
     ('__asgn_plain', 'plain', '', 'power'),
@@ -568,6 +567,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'rest'),
     ('RestRef', 'common', 'RestRef', ''),
     ('__asgn_plain', 'plain', '', 'count'),
+    ('__asgn_plain', 'plain', '', 'order'),
+    ('__asgn_plain', 'plain', '', 'graveyard'),
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
     ('__asgn_plain', 'plain', '', 'whose'),
@@ -20561,143 +20562,18 @@ class CardParser:
                 q += 4
                 p109 = q
                 res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                r = self.e106_0(p109)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'on', '')
-                q += 2
+                q, v = r
                 p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'bottom', '')
-                q += 6
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
-                p109 = q
-                res110.append(v)
-                p113 = p109
-                res114: list[Any] = []
-                q = sk0[p113]
-                if q < 0:
-                    q = _WS0(text, p113).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p113] = q
-                if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'order', '')
-                q += 5
-                p113 = q
-                res114.append(v)
-                if res114:
-                    n = Nt(res114)
-                    n.rule = 341
-                p109 = p113
-                if res114 and n:
-                    res110.append(n)
+                if v:
+                    res110.append(v)
                 if res110:
-                    n = Nt(res110)
-                    n.rule = 342
+                    n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
+                    n.rule = 341
                 q = p109
                 v = n if res110 else None
                 if v is not None:
@@ -20707,153 +20583,153 @@ class CardParser:
                 break
         if ch in _F67:
             while True:
-                p115 = p
+                p113 = p
+                res114: list[Any] = []
+                p115 = p113
                 res116: list[Any] = []
-                p117 = p115
-                res118: list[Any] = []
-                r = self.r_TargetRef_0(p117)
+                r = self.r_TargetRef_0(p115)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p117 = q
+                p115 = q
                 if v:
-                    res118.append(v)
-                if res118:
-                    n = Nt(res118)
-                    n.rule = 343
-                p115 = p117
-                if res118 and n:
-                    res116.append(n)
-                q = sk0[p115]
+                    res116.append(v)
+                if res116:
+                    n = Nt(res116)
+                    n.rule = 342
+                p113 = p115
+                if res116 and n:
+                    res114.append(n)
+                q = sk0[p113]
                 if q < 0:
-                    q = _WS0(text, p115).end()
+                    q = _WS0(text, p113).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p115] = q
+                    sk0[p113] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'deals', '')
                 q += 5
-                p115 = q
-                res116.append(v)
-                q = sk0[p115]
+                p113 = q
+                res114.append(v)
+                q = sk0[p113]
                 if q < 0:
-                    q = _WS0(text, p115).end()
+                    q = _WS0(text, p113).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p115] = q
+                    sk0[p113] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p115 = q
-                res116.append(v)
-                q = sk0[p115]
+                p113 = q
+                res114.append(v)
+                q = sk0[p113]
                 if q < 0:
-                    q = _WS0(text, p115).end()
+                    q = _WS0(text, p113).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p115] = q
+                    sk0[p113] = q
                 if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'equal', '')
                 q += 5
-                p115 = q
-                res116.append(v)
-                q = sk0[p115]
+                p113 = q
+                res114.append(v)
+                q = sk0[p113]
                 if q < 0:
-                    q = _WS0(text, p115).end()
+                    q = _WS0(text, p113).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p115] = q
+                    sk0[p113] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p115 = q
-                res116.append(v)
-                q = sk0[p115]
+                p113 = q
+                res114.append(v)
+                q = sk0[p113]
                 if q < 0:
-                    q = _WS0(text, p115).end()
+                    q = _WS0(text, p113).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p115] = q
+                    sk0[p113] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'its', '')
                 q += 3
-                p115 = q
-                res116.append(v)
-                p119 = p115
-                res120: list[Any] = []
-                q = sk0[p119]
+                p113 = q
+                res114.append(v)
+                p117 = p113
+                res118: list[Any] = []
+                q = sk0[p117]
                 if q < 0:
-                    q = _WS0(text, p119).end()
+                    q = _WS0(text, p117).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p119] = q
+                    sk0[p117] = q
                 if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'power', '')
                 q += 5
-                p119 = q
-                res120.append(v)
-                if res120:
-                    n = Nt(res120)
-                    n.rule = 344
-                p115 = p119
-                if res120 and n:
-                    res116.append(n)
-                q = sk0[p115]
+                p117 = q
+                res118.append(v)
+                if res118:
+                    n = Nt(res118)
+                    n.rule = 343
+                p113 = p117
+                if res118 and n:
+                    res114.append(n)
+                q = sk0[p113]
                 if q < 0:
-                    q = _WS0(text, p115).end()
+                    q = _WS0(text, p113).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p115] = q
+                    sk0[p113] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p115 = q
-                res116.append(v)
-                p121 = p115
-                res122: list[Any] = []
-                r = self.r_TargetRef_0(p121)
+                p113 = q
+                res114.append(v)
+                p119 = p113
+                res120: list[Any] = []
+                r = self.r_TargetRef_0(p119)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p121 = q
+                p119 = q
                 if v:
-                    res122.append(v)
-                if res122:
-                    n = Nt(res122)
+                    res120.append(v)
+                if res120:
+                    n = Nt(res120)
+                    n.rule = 344
+                p113 = p119
+                if res120 and n:
+                    res114.append(n)
+                if res114:
+                    n = Nt(res114)
                     n.rule = 345
-                p115 = p121
-                if res122 and n:
-                    res116.append(n)
-                if res116:
-                    n = Nt(res116)
-                    n.rule = 346
-                q = p115
-                v = n if res116 else None
+                q = p113
+                v = n if res114 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20861,25 +20737,42 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                p123 = p
-                res124: list[Any] = []
-                q = sk0[p123]
+                p121 = p
+                res122: list[Any] = []
+                q = sk0[p121]
                 if q < 0:
-                    q = _WS0(text, p123).end()
+                    q = _WS0(text, p121).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p123] = q
+                    sk0[p121] = q
                 if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'move', '')
                 q += 4
+                p121 = q
+                res122.append(v)
+                p123 = p121
+                res124: list[Any] = []
+                r = self.r_Amount_0(p123)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p123 = q
-                res124.append(v)
-                p125 = p123
+                if v:
+                    res124.append(v)
+                if res124:
+                    n = Nt(res124)
+                    n.rule = 346
+                p121 = p123
+                if res124 and n:
+                    res122.append(n)
+                p125 = p121
                 res126: list[Any] = []
-                r = self.r_Amount_0(p125)
+                r = self.r_CounterKind_0(p125)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20891,12 +20784,35 @@ class CardParser:
                 if res126:
                     n = Nt(res126)
                     n.rule = 347
-                p123 = p125
+                p121 = p125
                 if res126 and n:
-                    res124.append(n)
-                p127 = p123
+                    res122.append(n)
+                r = self.e107_0(p121)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p121 = q
+                if v:
+                    res122.append(v)
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p121 = q
+                res122.append(v)
+                p127 = p121
                 res128: list[Any] = []
-                r = self.r_CounterKind_0(p127)
+                r = self.r_TargetRef_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20908,33 +20824,24 @@ class CardParser:
                 if res128:
                     n = Nt(res128)
                     n.rule = 348
-                p123 = p127
+                p121 = p127
                 if res128 and n:
-                    res124.append(n)
-                r = self.e106_0(p123)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p123 = q
-                if v:
-                    res124.append(v)
-                q = sk0[p123]
+                    res122.append(n)
+                q = sk0[p121]
                 if q < 0:
-                    q = _WS0(text, p123).end()
+                    q = _WS0(text, p121).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p123] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p121] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
+                v = (q, 'onto', '')
                 q += 4
-                p123 = q
-                res124.append(v)
-                p129 = p123
+                p121 = q
+                res122.append(v)
+                p129 = p121
                 res130: list[Any] = []
                 r = self.r_TargetRef_0(p129)
                 if r is None:
@@ -20948,26 +20855,38 @@ class CardParser:
                 if res130:
                     n = Nt(res130)
                     n.rule = 349
-                p123 = p129
+                p121 = p129
                 if res130 and n:
-                    res124.append(n)
-                q = sk0[p123]
+                    res122.append(n)
+                if res122:
+                    n = Nt(res122 if len(res122) == 1 and type(res122[0]) is not list else flatten(res122))
+                    n.rule = 350
+                q = p121
+                v = n if res122 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                p131 = p
+                res132: list[Any] = []
+                q = sk0[p131]
                 if q < 0:
-                    q = _WS0(text, p123).end()
+                    q = _WS0(text, p131).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p123] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p131] = q
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'onto', '')
-                q += 4
-                p123 = q
-                res124.append(v)
-                p131 = p123
-                res132: list[Any] = []
-                r = self.r_TargetRef_0(p131)
+                v = (q, 'exchange', '')
+                q += 8
+                p131 = q
+                res132.append(v)
+                r = self.e108_0(p131)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20976,25 +20895,63 @@ class CardParser:
                 p131 = q
                 if v:
                     res132.append(v)
-                if res132:
-                    n = Nt(res132)
-                    n.rule = 350
-                p123 = p131
-                if res132 and n:
-                    res124.append(n)
-                if res124:
-                    n = Nt(res124 if len(res124) == 1 and type(res124[0]) is not list else flatten(res124))
-                    n.rule = 351
-                q = p123
-                v = n if res124 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                p133 = p
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'total', '')
+                q += 5
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p131 = q
+                res132.append(v)
+                p133 = p131
                 res134: list[Any] = []
                 q = sk0[p133]
                 if q < 0:
@@ -21002,106 +20959,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p133] = q
-                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'exchange', '')
-                q += 8
-                p133 = q
-                res134.append(v)
-                r = self.e107_0(p133)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p133 = q
-                if v:
-                    res134.append(v)
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'life', '')
-                q += 4
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'total', '')
-                q += 5
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "this's", '')
-                q += 6
-                p133 = q
-                res134.append(v)
-                p135 = p133
-                res136: list[Any] = []
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
                 if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'toughness', '')
                 q += 9
-                p135 = q
-                res136.append(v)
-                if res136:
-                    n = Nt(res136)
-                    n.rule = 352
-                p133 = p135
-                if res136 and n:
-                    res134.append(n)
+                p133 = q
+                res134.append(v)
                 if res134:
-                    n = Nt(res134 if len(res134) == 1 and type(res134[0]) is not list else flatten(res134))
-                    n.rule = 353
-                q = p133
-                v = n if res134 else None
+                    n = Nt(res134)
+                    n.rule = 351
+                p131 = p133
+                if res134 and n:
+                    res132.append(n)
+                if res132:
+                    n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
+                    n.rule = 352
+                q = p131
+                v = n if res132 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21127,7 +21003,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 354
+        n.rule = 353
         return q, n
 
     def e54_0(self, p: int) -> Any:
@@ -21148,7 +21024,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 355
+        n.rule = 354
         return q, n
 
     def e55_1(self, p: int) -> Any:
@@ -21169,7 +21045,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e108_1(p1)
+                r = self.e109_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21180,7 +21056,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 356
+                    n.rule = 355
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21234,13 +21110,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 357
+                    n.rule = 356
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 358
+                    n.rule = 357
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21287,13 +21163,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 359
+                    n.rule = 358
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 360
+                    n.rule = 359
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21340,13 +21216,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 361
+                    n.rule = 360
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 362
+                    n.rule = 361
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21475,7 +21351,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 363
+                n.rule = 362
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21522,7 +21398,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 364
+                n.rule = 363
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21552,7 +21428,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 365
+            n.rule = 364
         p = p5
         if res6 and n:
             res.append(n)
@@ -21594,7 +21470,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 366
+                n.rule = 365
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21624,11 +21500,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 367
+            n.rule = 366
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e109_0(p)
+        r = self.e110_0(p)
         if r is None:
             return None
         q, v = r
@@ -21638,7 +21514,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 368
+        n.rule = 367
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -21706,7 +21582,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e110_0(p1)
+            r = self.e111_0(p1)
             if r is None:
                 break
             q, v = r
@@ -21731,7 +21607,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e111_0(p3)
+            r = self.e112_0(p3)
             if r is None:
                 break
             q, v = r
@@ -21779,7 +21655,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 369
+                n.rule = 368
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21798,7 +21674,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e112_0(p)
+        r = self.e113_0(p)
         if r is None:
             return None
         q, v = r
@@ -21828,11 +21704,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 370
+            n.rule = 369
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e113_0(p)
+        r = self.e114_0(p)
         if r is None:
             return None
         q, v = r
@@ -21866,7 +21742,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e114_0(p11)
+            r = self.e115_0(p11)
             if r is None:
                 break
             q, v = r
@@ -21891,7 +21767,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 371
+        n.rule = 370
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -21993,7 +21869,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e115_0(p)
+        r = self.e116_0(p)
         if r is None:
             return None
         q, v = r
@@ -22035,14 +21911,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 372
+            n.rule = 371
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 373
+        n.rule = 372
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -22086,7 +21962,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 374
+        n.rule = 373
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -22131,13 +22007,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 375
+                n.rule = 374
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 376
+                n.rule = 375
             q = p1
             v = n if res2 else None
             p = q
@@ -22148,7 +22024,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 377
+        n.rule = 376
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -22246,7 +22122,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 378
+        n.rule = 377
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22319,14 +22195,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 379
+            n.rule = 378
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 380
+        n.rule = 379
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -22478,7 +22354,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 381
+        n.rule = 380
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22534,7 +22410,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 382
+            n.rule = 381
         p = p1
         if res2 and n:
             res.append(n)
@@ -22661,7 +22537,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 383
+        n.rule = 382
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22734,14 +22610,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 384
+            n.rule = 383
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 385
+        n.rule = 384
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -22893,7 +22769,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 386
+        n.rule = 385
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22952,7 +22828,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 387
+                n.rule = 386
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22971,14 +22847,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e116_0(p)
+        r = self.e117_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e117_0(p)
+        r = self.e118_0(p)
         if r is None:
             return None
         q, v = r
@@ -23035,7 +22911,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 388
+                n.rule = 387
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23045,7 +22921,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 389
+        n.rule = 388
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -23272,7 +23148,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e118_0(p)
+            r = self.e119_0(p)
             if r is None:
                 p = c
                 break
@@ -23282,7 +23158,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e119_0(p)
+            r = self.e120_0(p)
             if r is None:
                 p = c
                 break
@@ -23298,7 +23174,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e120_0(p)
+            r = self.e121_0(p)
             if r is None:
                 p = c
                 break
@@ -23308,7 +23184,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e121_0(p)
+            r = self.e122_0(p)
             if r is None:
                 p = c
                 break
@@ -23337,7 +23213,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 390
+        n.rule = 389
         return q, n
 
     def e74_0(self, p: int) -> Any:
@@ -23372,7 +23248,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 391
+        n.rule = 390
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -23407,7 +23283,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 392
+        n.rule = 391
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -23442,7 +23318,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 393
+        n.rule = 392
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -23468,7 +23344,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e122_0(p1)
+            r = self.e123_0(p1)
             if r is None:
                 p = c
                 break
@@ -23488,7 +23364,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e123_0(p)
+            r = self.e124_0(p)
             if r is None:
                 p = c
                 break
@@ -23505,7 +23381,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e124_0(p)
+            r = self.e125_0(p)
             if r is None:
                 p = c
                 break
@@ -23781,7 +23657,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e125_0(p)
+            r = self.e126_0(p)
             if r is None:
                 p = c
                 break
@@ -23810,7 +23686,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 394
+        n.rule = 393
         return q, n
 
     def e83_0(self, p: int) -> Any:
@@ -23908,7 +23784,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 395
+                    n.rule = 394
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23947,7 +23823,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 396
+                    n.rule = 395
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -23995,7 +23871,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 397
+                    n.rule = 396
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24020,7 +23896,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 398
+                    n.rule = 397
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24059,7 +23935,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 399
+                    n.rule = 398
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24086,7 +23962,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e126_0(p15)
+                r = self.e127_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24131,7 +24007,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 400
+                    n.rule = 399
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24178,7 +24054,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 401
+                    n.rule = 400
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24198,7 +24074,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 402
+                    n.rule = 401
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24225,7 +24101,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 403
+                    n.rule = 402
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24259,7 +24135,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 402
+                    n.rule = 401
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24286,7 +24162,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 404
+                    n.rule = 403
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24306,7 +24182,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 402
+                    n.rule = 401
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24333,7 +24209,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 405
+                    n.rule = 404
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24367,7 +24243,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 402
+                    n.rule = 401
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24394,7 +24270,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 406
+                    n.rule = 405
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24428,7 +24304,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 402
+                    n.rule = 401
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24455,7 +24331,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 407
+                    n.rule = 406
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24489,7 +24365,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 402
+                    n.rule = 401
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -24516,7 +24392,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 408
+                    n.rule = 407
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -24536,7 +24412,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 402
+                    n.rule = 401
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -24584,7 +24460,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 409
+        n.rule = 408
         return p, n
 
     def e85_0(self, p: int) -> Any:
@@ -24605,7 +24481,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e127_0(p1)
+                r = self.e128_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24637,7 +24513,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e128_0(p3)
+                r = self.e129_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24788,7 +24664,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 410
+                    n.rule = 409
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24827,7 +24703,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 411
+            n.rule = 410
         p = p1
         if res2 and n:
             res.append(n)
@@ -24855,7 +24731,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e129_0(p)
+        r = self.e130_0(p)
         if r is None:
             return None
         q, v = r
@@ -24925,7 +24801,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 412
+        n.rule = 411
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24934,14 +24810,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e130_0(p)
+        r = self.e131_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e131_0(p)
+        r = self.e132_0(p)
         if r is None:
             return None
         q, v = r
@@ -24960,7 +24836,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e132_0(p)
+        r = self.e133_0(p)
         if r is None:
             return None
         q, v = r
@@ -25005,7 +24881,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 413
+                n.rule = 412
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25038,7 +24914,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 414
+                n.rule = 413
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -25048,7 +24924,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 415
+        n.rule = 414
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25080,14 +24956,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 416
+            n.rule = 415
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 417
+        n.rule = 416
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25106,14 +24982,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 418
+                n.rule = 417
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e133_0(p)
+        r = self.e134_0(p)
         if r is None:
             return None
         q, v = r
@@ -25131,11 +25007,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 419
+            n.rule = 418
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e134_0(p)
+        r = self.e135_0(p)
         if r is None:
             return None
         q, v = r
@@ -25154,7 +25030,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 420
+                n.rule = 419
             q = p5
             v = n if res6 else None
             p = q
@@ -25164,7 +25040,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 421
+        n.rule = 420
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25268,14 +25144,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 422
+            n.rule = 421
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 423
+        n.rule = 422
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25307,12 +25183,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 424
+            n.rule = 423
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e135_0(p)
+            r = self.e136_0(p)
             if r is None:
                 break
             q, v = r
@@ -25339,7 +25215,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 425
+            n.rule = 424
         p = p3
         if res4 and n:
             res.append(n)
@@ -25374,17 +25250,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 426
+            n.rule = 425
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e136_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e137_0(p)
         if r is None:
             return None
@@ -25406,6 +25275,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e140_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p7 = p
             res8: list[Any] = []
@@ -25421,7 +25297,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e140_0(p7)
+            r = self.e141_0(p7)
             if r is None:
                 break
             q, v = r
@@ -25465,7 +25341,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 427
+                n.rule = 426
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25473,7 +25349,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e141_0(p)
+            r = self.e142_0(p)
             if r is None:
                 break
             q, v = r
@@ -25484,7 +25360,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 428
+        n.rule = 427
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25505,7 +25381,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e142_0(p)
+        r = self.e143_0(p)
         if r is None:
             return None
         q, v = r
@@ -25515,7 +25391,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 429
+        n.rule = 428
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -25534,14 +25410,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 430
+                n.rule = 429
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e143_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -25559,11 +25435,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 431
+            n.rule = 430
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e144_0(p)
+        r = self.e145_0(p)
         if r is None:
             return None
         q, v = r
@@ -25571,7 +25447,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e145_0(p)
+            r = self.e146_0(p)
             if r is None:
                 break
             q, v = r
@@ -25582,7 +25458,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 432
+        n.rule = 431
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -25601,21 +25477,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 433
+                n.rule = 432
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e146_0(p)
+        r = self.e147_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e147_0(p)
+        r = self.e148_0(p)
         if r is None:
             return None
         q, v = r
@@ -25625,7 +25501,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 434
+        n.rule = 433
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -25681,7 +25557,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 435
+            n.rule = 434
         p = p1
         if res2 and n:
             res.append(n)
@@ -25697,7 +25573,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 436
+                n.rule = 435
             q = p3
             v = n if res4 else None
             p = q
@@ -25707,7 +25583,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 437
+        n.rule = 436
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -25739,7 +25615,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 438
+            n.rule = 437
         p = p1
         if res2 and n:
             res.append(n)
@@ -25755,7 +25631,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e148_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -25777,7 +25653,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 439
+        n.rule = 438
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -25809,7 +25685,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 440
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -25825,7 +25701,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 441
+                n.rule = 440
             q = p3
             v = n if res4 else None
             p = q
@@ -25844,7 +25720,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e149_0(p)
+        r = self.e150_0(p)
         if r is None:
             return None
         q, v = r
@@ -25854,7 +25730,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 442
+        n.rule = 441
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25886,14 +25762,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 443
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e150_0(p3)
+            r = self.e151_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25964,7 +25840,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e151_0(p)
+            r = self.e152_0(p)
             if r is None:
                 break
             q, v = r
@@ -25973,7 +25849,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e152_0(p)
+            r = self.e153_0(p)
             if r is None:
                 break
             q, v = r
@@ -25984,7 +25860,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 444
+        n.rule = 443
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26028,7 +25904,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 445
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -26120,14 +25996,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 446
+            n.rule = 445
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 447
+        n.rule = 446
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26159,7 +26035,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 447
         p = p1
         if res2 and n:
             res.append(n)
@@ -26190,7 +26066,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e153_0(p3)
+            r = self.e154_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26223,7 +26099,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 449
+            n.rule = 448
         p = p5
         if res6 and n:
             res.append(n)
@@ -26238,11 +26114,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 450
+            n.rule = 449
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e154_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -26252,7 +26128,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e155_0(p9)
+            r = self.e156_0(p9)
             if r is None:
                 break
             q, v = r
@@ -26310,7 +26186,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e156_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -26328,12 +26204,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 451
+            n.rule = 450
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e157_0(p)
+            r = self.e158_0(p)
             if r is None:
                 break
             q, v = r
@@ -26344,7 +26220,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 452
+        n.rule = 451
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26376,7 +26252,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 453
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -26442,7 +26318,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 454
+                n.rule = 453
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26465,7 +26341,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 455
+                    n.rule = 454
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26538,7 +26414,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 456
+        n.rule = 455
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26570,7 +26446,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 457
+            n.rule = 456
         p = p1
         if res2 and n:
             res.append(n)
@@ -26589,7 +26465,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 458
+        n.rule = 457
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26646,14 +26522,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 459
+                n.rule = 458
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e158_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -26683,7 +26559,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 460
+            n.rule = 459
         p = p3
         if res4 and n:
             res.append(n)
@@ -26722,7 +26598,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 461
+            n.rule = 460
         p = p5
         if res6 and n:
             res.append(n)
@@ -26741,7 +26617,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 462
+        n.rule = 461
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26762,7 +26638,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e159_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -26780,7 +26656,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 463
+            n.rule = 462
         p = p1
         if res2 and n:
             res.append(n)
@@ -26860,14 +26736,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 464
+            n.rule = 463
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 465
+        n.rule = 464
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26899,7 +26775,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 466
+            n.rule = 465
         p = p1
         if res2 and n:
             res.append(n)
@@ -26914,11 +26790,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 467
+            n.rule = 466
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e160_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -26948,14 +26824,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 468
+            n.rule = 467
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 469
+        n.rule = 468
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26987,7 +26863,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 470
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
@@ -27003,7 +26879,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 471
+                n.rule = 470
             q = p3
             v = n if res4 else None
             p = q
@@ -27022,7 +26898,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e161_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -27080,7 +26956,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 472
+        n.rule = 471
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27112,7 +26988,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 473
+            n.rule = 472
         p = p1
         if res2 and n:
             res.append(n)
@@ -27128,7 +27004,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e162_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -27150,7 +27026,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 474
+        n.rule = 473
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27182,7 +27058,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 475
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
@@ -27198,7 +27074,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 476
+                n.rule = 475
             q = p3
             v = n if res4 else None
             p = q
@@ -27231,7 +27107,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 477
+                n.rule = 476
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27246,11 +27122,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 478
+                n.rule = 477
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e163_0(p5)
+            r = self.e164_0(p5)
             if r is None:
                 break
             q, v = r
@@ -27310,7 +27186,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 479
+                n.rule = 478
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27320,7 +27196,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 480
+        n.rule = 479
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27400,7 +27276,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -27419,7 +27295,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 482
+        n.rule = 481
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27451,14 +27327,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 484
+        n.rule = 483
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27477,21 +27353,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 485
+                n.rule = 484
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e164_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e165_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -27509,14 +27385,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 486
+            n.rule = 485
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 487
+        n.rule = 486
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27548,7 +27424,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 488
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
@@ -27602,7 +27478,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 489
+                n.rule = 488
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27612,7 +27488,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 490
+        n.rule = 489
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27644,14 +27520,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 491
+            n.rule = 490
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 492
+        n.rule = 491
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27707,14 +27583,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 493
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 494
+        n.rule = 493
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27746,14 +27622,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 495
+            n.rule = 494
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 496
+        n.rule = 495
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27785,7 +27661,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 497
+            n.rule = 496
         p = p1
         if res2 and n:
             res.append(n)
@@ -27800,11 +27676,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 498
+            n.rule = 497
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e166_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -27834,14 +27710,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 499
+            n.rule = 498
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 500
+        n.rule = 499
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27850,7 +27726,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e167_0(p)
+        r = self.e168_0(p)
         if r is None:
             return None
         q, v = r
@@ -27880,14 +27756,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 501
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 502
+        n.rule = 501
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27943,7 +27819,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 503
+            n.rule = 502
         p = p1
         if res2 and n:
             res.append(n)
@@ -28019,7 +27895,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e168_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
@@ -28053,7 +27929,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 504
+        n.rule = 503
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28085,11 +27961,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 505
+            n.rule = 504
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e169_0(p)
+        r = self.e170_0(p)
         if r is None:
             return None
         q, v = r
@@ -28099,7 +27975,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 506
+        n.rule = 505
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28131,7 +28007,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 507
+            n.rule = 506
         p = p1
         if res2 and n:
             res.append(n)
@@ -28150,7 +28026,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e170_0(p3)
+            r = self.e171_0(p3)
             if r is None:
                 break
             q, v = r
@@ -28247,7 +28123,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 508
+        n.rule = 507
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28256,7 +28132,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e171_0(p)
+        r = self.e172_0(p)
         if r is None:
             return None
         q, v = r
@@ -28302,7 +28178,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e172_0(p1)
+            r = self.e173_0(p1)
             if r is None:
                 break
             q, v = r
@@ -28327,7 +28203,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 509
+        n.rule = 508
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28347,11 +28223,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 510
+            n.rule = 509
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e173_0(p)
+        r = self.e174_0(p)
         if r is None:
             return None
         q, v = r
@@ -28374,14 +28250,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 511
+            n.rule = 510
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 512
+        n.rule = 511
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28401,11 +28277,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 513
+            n.rule = 512
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e174_0(p)
+        r = self.e175_0(p)
         if r is None:
             return None
         q, v = r
@@ -28436,7 +28312,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e175_0(p)
+        r = self.e176_0(p)
         if r is None:
             return None
         q, v = r
@@ -28495,14 +28371,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 514
+            n.rule = 513
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 515
+        n.rule = 514
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28525,7 +28401,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 516
+                n.rule = 515
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28544,14 +28420,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e176_0(p)
+        r = self.e177_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e177_0(p)
+        r = self.e178_0(p)
         if r is None:
             return None
         q, v = r
@@ -28572,7 +28448,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 517
+                n.rule = 516
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28591,7 +28467,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e178_0(p9)
+                r = self.e179_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -28607,7 +28483,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 518
+        n.rule = 517
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -28697,7 +28573,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 519
+        n.rule = 518
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -28774,7 +28650,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e179_0(p1)
+                r = self.e180_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28799,7 +28675,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 520
+                    n.rule = 519
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28827,12 +28703,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 521
+                    n.rule = 520
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 520
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28860,12 +28736,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 522
+                    n.rule = 521
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 520
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28969,7 +28845,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 523
+        n.rule = 522
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -29164,7 +29040,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 524
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29185,7 +29061,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 524
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29206,7 +29082,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 524
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29229,7 +29105,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 524
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29252,7 +29128,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 524
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29277,7 +29153,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 525
+        n.rule = 524
         return q, n
 
     def e96_0(self, p: int) -> Any:
@@ -29329,7 +29205,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 526
+        n.rule = 525
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -29362,7 +29238,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e180_0(p)
+        r = self.e181_0(p)
         if r is None:
             return None
         q, v = r
@@ -29372,7 +29248,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 527
+        n.rule = 526
         return p, n
 
     def e97_0(self, p: int) -> Any:
@@ -29694,7 +29570,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 528
+        n.rule = 527
         return p, n
 
     def e103_0(self, p: int) -> Any:
@@ -29845,7 +29721,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 529
+                    n.rule = 528
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29864,7 +29740,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e181_0(p3)
+                r = self.e182_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29875,7 +29751,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 529
+                    n.rule = 528
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29953,18 +29829,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 530
+                    n.rule = 529
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 531
+                    n.rule = 530
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29991,7 +29867,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 532
+                    n.rule = 531
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30011,12 +29887,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 533
+                    n.rule = 532
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30031,7 +29907,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30046,7 +29922,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30058,7 +29934,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e182_0(p15)
+                    r = self.e183_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -30129,7 +30005,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 534
+                    n.rule = 533
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30160,18 +30036,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 535
+                    n.rule = 534
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 536
+                    n.rule = 535
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30215,18 +30091,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 537
+                    n.rule = 536
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 538
+                    n.rule = 537
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30241,7 +30117,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30310,18 +30186,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 539
+                    n.rule = 538
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 540
+                    n.rule = 539
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30330,7 +30206,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e183_0(p29)
+                r = self.e184_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30360,18 +30236,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 541
+                    n.rule = 540
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 542
+                    n.rule = 541
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30412,18 +30288,18 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 543
+                    n.rule = 542
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 544
+                    n.rule = 543
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30438,7 +30314,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30495,7 +30371,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 545
+                    n.rule = 544
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30521,6 +30397,224 @@ class CardParser:
         return None
 
     def e106_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F70:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'bottom', '')
+                q += 6
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                p3 = p1
+                res4: list[Any] = []
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'order', '')
+                q += 5
+                p3 = q
+                res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 545
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F19:
+            while True:
+                p5 = p
+                res6: list[Any] = []
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                p7 = p5
+                res8: list[Any] = []
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p7 = q
+                res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 546
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
+                if res6:
+                    return p5, res6
+                p = p5
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e107_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30574,7 +30668,7 @@ class CardParser:
                 break
         return None
 
-    def e107_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30589,7 +30683,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e184_0(p)
+            r = self.e185_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -30617,7 +30711,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 546
+                    n.rule = 547
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30642,7 +30736,7 @@ class CardParser:
                 break
         return None
 
-    def e108_1(self, p: int) -> Any:
+    def e109_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -30683,7 +30777,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 547
+        n.rule = 548
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -30781,7 +30875,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 548
+                    n.rule = 549
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30806,18 +30900,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 549
+                    n.rule = 550
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 550
+                    n.rule = 551
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30847,7 +30941,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 552
+                    n.rule = 553
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -30892,7 +30986,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 553
+                    n.rule = 554
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -30968,12 +31062,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 554
+                    n.rule = 555
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31000,7 +31094,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 555
+                    n.rule = 556
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31059,7 +31153,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 556
+                    n.rule = 557
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31081,18 +31175,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 557
+                    n.rule = 558
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 558
+                    n.rule = 559
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31122,7 +31216,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 559
+                    n.rule = 560
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -31141,7 +31235,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e185_0(p21)
+                    r = self.e186_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -31149,7 +31243,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e186_0(p21)
+                r = self.e187_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31160,12 +31254,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 560
+                    n.rule = 561
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31195,7 +31289,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 561
+                    n.rule = 562
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -31220,11 +31314,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 562
+                    n.rule = 563
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e187_0(p25)
+                r = self.e188_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31233,7 +31327,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e188_0(p25)
+                r = self.e189_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31255,18 +31349,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 563
+                    n.rule = 564
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 564
+                    n.rule = 565
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31296,12 +31390,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 565
+                    n.rule = 566
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e189_0(p33)
+                    r = self.e190_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -31322,11 +31416,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 566
+                    n.rule = 567
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e190_0(p33)
+                r = self.e191_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31338,7 +31432,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e191_0(p39)
+                    r = self.e192_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -31374,19 +31468,19 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 567
+                    n.rule = 568
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e109_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -31417,7 +31511,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 568
+                n.rule = 569
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31427,7 +31521,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e110_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -31445,10 +31539,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 569
+        n.rule = 570
         return q, n
 
-    def e111_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -31466,10 +31560,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 570
+        n.rule = 571
         return q, n
 
-    def e112_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31498,7 +31592,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 571
+                    n.rule = 572
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31510,7 +31604,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e192_0(p3) is None:
+                if self.e193_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -31527,7 +31621,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 572
+                    n.rule = 573
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31538,7 +31632,7 @@ class CardParser:
                 break
         return None
 
-    def e113_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -31569,7 +31663,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 573
+                n.rule = 574
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31579,7 +31673,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e114_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31624,7 +31718,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 574
+                    n.rule = 575
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31655,7 +31749,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 575
+                    n.rule = 576
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31714,7 +31808,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 576
+                    n.rule = 577
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31829,7 +31923,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 577
+                    n.rule = 578
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31910,7 +32004,7 @@ class CardParser:
                 break
         return None
 
-    def e115_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31928,7 +32022,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e193_0(p1)
+                r = self.e194_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32023,7 +32117,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 578
+                    n.rule = 579
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32112,7 +32206,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 579
+                    n.rule = 580
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32132,7 +32226,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 580
+                    n.rule = 581
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -32187,13 +32281,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 581
+                    n.rule = 582
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 580
+                    n.rule = 581
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -32218,7 +32312,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e194_0(p1)
+                r = self.e195_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32230,7 +32324,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e195_0(p3)
+                    r = self.e196_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -32273,7 +32367,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 582
+                    n.rule = 583
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -32312,7 +32406,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 583
+                    n.rule = 584
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -32343,7 +32437,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e196_0(p9)
+                    r = self.e197_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -32355,12 +32449,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 584
+                    n.rule = 585
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32429,18 +32523,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 586
+                    n.rule = 587
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 587
+                    n.rule = 588
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32481,18 +32575,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 588
+                    n.rule = 589
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 589
+                    n.rule = 590
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32533,18 +32627,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 590
+                    n.rule = 591
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 591
+                    n.rule = 592
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32644,7 +32738,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 592
+                    n.rule = 593
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -32692,12 +32786,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 593
+                    n.rule = 594
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32776,7 +32870,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e197_0(p27)
+                r = self.e198_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32787,12 +32881,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 594
+                    n.rule = 595
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32843,7 +32937,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e198_0(p29)
+                r = self.e199_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32854,12 +32948,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 595
+                    n.rule = 596
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33007,7 +33101,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 596
+                    n.rule = 597
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -33027,12 +33121,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 597
+                    n.rule = 598
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33156,7 +33250,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e199_0(p37)
+                    r = self.e200_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -33192,12 +33286,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 598
+                    n.rule = 599
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33252,18 +33346,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 599
+                    n.rule = 600
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 600
+                    n.rule = 601
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33318,18 +33412,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 601
+                    n.rule = 602
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 602
+                    n.rule = 603
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33454,18 +33548,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 603
+                    n.rule = 604
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 604
+                    n.rule = 605
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33474,7 +33568,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e200_0(p51)
+                r = self.e201_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33510,7 +33604,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 605
+                    n.rule = 606
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -33530,12 +33624,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 606
+                    n.rule = 607
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33544,7 +33638,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e201_0(p55)
+                r = self.e202_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33566,7 +33660,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 607
+                    n.rule = 608
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -33672,18 +33766,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 608
+                    n.rule = 609
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 609
+                    n.rule = 610
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33692,7 +33786,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e202_0(p61)
+                r = self.e203_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33701,7 +33795,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e203_0(p61)
+                r = self.e204_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33712,12 +33806,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 610
+                    n.rule = 611
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33726,7 +33820,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e204_0(p63)
+                r = self.e205_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33735,7 +33829,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e205_0(p63)
+                r = self.e206_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33746,12 +33840,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 611
+                    n.rule = 612
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33848,7 +33942,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 612
+                    n.rule = 613
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -33883,7 +33977,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 613
+                        n.rule = 614
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -33918,7 +34012,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e206_0(p65)
+                r = self.e207_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33929,12 +34023,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 614
+                    n.rule = 615
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34087,18 +34181,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 615
+                    n.rule = 616
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 616
+                    n.rule = 617
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34167,18 +34261,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 617
+                    n.rule = 618
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 618
+                    n.rule = 619
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34229,7 +34323,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e207_0(p81)
+                r = self.e208_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34270,18 +34364,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 619
+                    n.rule = 620
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 620
+                    n.rule = 621
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34462,18 +34556,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 621
+                    n.rule = 622
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 622
+                    n.rule = 623
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34570,18 +34664,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 623
+                    n.rule = 624
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 624
+                    n.rule = 625
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34659,7 +34753,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 625
+                    n.rule = 626
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -34679,12 +34773,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 626
+                    n.rule = 627
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34790,7 +34884,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 627
+                    n.rule = 628
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -34810,12 +34904,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 628
+                    n.rule = 629
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34879,7 +34973,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 629
+                    n.rule = 630
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -34955,12 +35049,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 630
+                    n.rule = 631
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35000,7 +35094,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e208_0(p107)
+                    r = self.e209_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -35050,7 +35144,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e209_0(p105)
+                r = self.e210_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35100,18 +35194,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 631
+                    n.rule = 632
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 632
+                    n.rule = 633
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35225,11 +35319,11 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 633
+                    n.rule = 634
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e210_0(p111)
+                r = self.e211_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35240,12 +35334,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 634
+                    n.rule = 635
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35328,18 +35422,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 635
+                    n.rule = 636
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 636
+                    n.rule = 637
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35422,18 +35516,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 637
+                    n.rule = 638
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 638
+                    n.rule = 639
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35488,18 +35582,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 639
+                    n.rule = 640
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 640
+                    n.rule = 641
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35508,7 +35602,7 @@ class CardParser:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e211_0(p127)
+                r = self.e212_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35530,25 +35624,25 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 641
+                    n.rule = 642
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 642
+                    n.rule = 643
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 585
+                    n.rule = 586
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e116_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35582,7 +35676,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 643
+                    n.rule = 644
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35612,7 +35706,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 644
+                    n.rule = 645
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35637,7 +35731,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 645
+                    n.rule = 646
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35668,7 +35762,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 646
+                    n.rule = 647
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35693,7 +35787,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 647
+                    n.rule = 648
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -35729,7 +35823,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 648
+                n.rule = 649
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -35740,7 +35834,7 @@ class CardParser:
             break
         return None
 
-    def e117_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35783,10 +35877,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 649
+        n.rule = 650
         return p, n
 
-    def e118_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35804,10 +35898,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 650
+        n.rule = 651
         return q, n
 
-    def e119_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35825,10 +35919,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 651
+        n.rule = 652
         return q, n
 
-    def e120_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35846,10 +35940,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 653
         return q, n
 
-    def e121_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35867,10 +35961,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 654
         return q, n
 
-    def e122_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35902,76 +35996,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 654
+        n.rule = 655
         return p, n
-
-    def e123_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e212_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e213_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.e214_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e215_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -35987,9 +36013,9 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F16:
             while True:
-                r = self.e216_0(p)
+                r = self.e213_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36000,9 +36026,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F78:
             while True:
-                r = self.e217_0(p)
+                r = self.e214_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
+            while True:
+                r = self.e215_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e216_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36016,6 +36068,48 @@ class CardParser:
         return None
 
     def e125_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e217_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e218_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e126_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36047,7 +36141,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e218_0(p1)
+                r = self.e219_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36065,7 +36159,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e219_0(p3)
+                r = self.e220_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36074,11 +36168,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e220_0(p3) is None:
+                if self.e221_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e221_0(p3)
+                r = self.e222_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36094,7 +36188,7 @@ class CardParser:
                 break
         return None
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36135,10 +36229,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 655
+        n.rule = 656
         return p, n
 
-    def e127_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36156,10 +36250,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 657
         return q, n
 
-    def e128_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36177,10 +36271,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 658
         return q, n
 
-    def e129_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36198,7 +36292,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e222_0(p1)
+                r = self.e223_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36321,7 +36415,7 @@ class CardParser:
                 break
         return None
 
-    def e130_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36357,7 +36451,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 658
+                    n.rule = 659
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36401,7 +36495,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36432,7 +36526,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 659
+                    n.rule = 660
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36477,7 +36571,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 660
+                    n.rule = 661
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36509,7 +36603,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e223_0(p5)
+                r = self.e224_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36527,7 +36621,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e224_0(p9) is None:
+                if self.e225_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -36549,7 +36643,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 661
+                    n.rule = 662
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36560,7 +36654,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36594,7 +36688,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 662
+                    n.rule = 663
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36617,7 +36711,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 663
+                    n.rule = 664
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36627,7 +36721,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36680,7 +36774,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 664
+                    n.rule = 665
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36690,7 +36784,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36744,7 +36838,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36762,10 +36856,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 666
         return q, n
 
-    def e136_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -36783,10 +36877,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 666
+        n.rule = 667
         return p, n
 
-    def e137_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36814,10 +36908,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 667
+        n.rule = 668
         return p, n
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36849,10 +36943,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 668
+        n.rule = 669
         return p, n
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36906,7 +37000,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36947,10 +37041,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 669
+        n.rule = 670
         return p, n
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37009,7 +37103,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 670
+                    n.rule = 671
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37075,7 +37169,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 671
+                    n.rule = 672
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37085,7 +37179,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37103,7 +37197,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e225_0(p1)
+                r = self.e226_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37177,7 +37271,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e226_0(p3)
+                r = self.e227_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37235,7 +37329,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 672
+                    n.rule = 673
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37261,11 +37355,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 673
+                    n.rule = 674
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e227_0(p7)
+                r = self.e228_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37281,7 +37375,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37334,7 +37428,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 674
+                    n.rule = 675
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37344,7 +37438,7 @@ class CardParser:
                 break
         return None
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37398,7 +37492,7 @@ class CardParser:
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37416,7 +37510,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e228_0(p1)
+                r = self.e229_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37459,7 +37553,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 675
+                    n.rule = 676
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37469,7 +37563,7 @@ class CardParser:
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37523,7 +37617,7 @@ class CardParser:
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37554,7 +37648,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 676
+                    n.rule = 677
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37573,7 +37667,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e229_0(p1)
+                    r = self.e230_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -37645,7 +37739,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 677
+                    n.rule = 678
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37688,7 +37782,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e230_0(p1)
+                r = self.e231_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37699,7 +37793,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 678
+                    n.rule = 679
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -37722,7 +37816,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e231_0(p3)
+                r = self.e232_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37733,14 +37827,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 678
+                    n.rule = 679
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37811,7 +37905,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 679
+                    n.rule = 680
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37828,7 +37922,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e232_0(p)
+            r = self.e233_0(p)
             if r is None:
                 break
             q, v = r
@@ -37859,14 +37953,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 680
+            n.rule = 681
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e233_0(p3)
+            r = self.e234_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37903,7 +37997,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 681
+        n.rule = 682
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -37943,7 +38037,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 682
+            n.rule = 683
         p = p1
         if res2 and n:
             res.append(n)
@@ -37962,10 +38056,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 683
+        n.rule = 684
         return p, n
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37983,7 +38077,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e234_0(p1)
+                r = self.e235_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38047,14 +38141,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 684
+                    n.rule = 685
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e235_0(p7)
+                    r = self.e236_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -38095,7 +38189,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38113,10 +38207,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 685
+        n.rule = 686
         return q, n
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38134,7 +38228,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e236_0(p1)
+                r = self.e237_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38208,7 +38302,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e237_0(p3)
+                r = self.e238_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38238,7 +38332,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38256,7 +38350,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e238_0(p1)
+                r = self.e239_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38302,7 +38396,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e239_0(p3)
+                r = self.e240_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38360,7 +38454,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38378,10 +38472,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 687
         return q, n
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -38404,7 +38498,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e240_0(p1)
+            r = self.e241_0(p1)
             if r is None:
                 p = c
                 break
@@ -38412,7 +38506,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e241_0(p1)
+            r = self.e242_0(p1)
             if r is None:
                 p = c
                 break
@@ -38426,7 +38520,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38444,10 +38538,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 687
+        n.rule = 688
         return q, n
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38465,7 +38559,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e242_0(p1)
+                r = self.e243_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38497,7 +38591,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e243_0(p3)
+                r = self.e244_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38629,18 +38723,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 688
+                    n.rule = 689
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 689
+                    n.rule = 690
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 691
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38676,7 +38770,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 691
+                    n.rule = 692
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38696,12 +38790,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 692
+                    n.rule = 693
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 691
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38737,7 +38831,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 693
+                    n.rule = 694
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38757,19 +38851,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 694
+                    n.rule = 695
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 691
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38787,7 +38881,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 696
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38819,12 +38913,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 696
+                    n.rule = 697
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 698
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38844,19 +38938,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 698
+                    n.rule = 699
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 698
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38910,7 +39004,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38964,7 +39058,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39018,7 +39112,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39052,7 +39146,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 699
+                    n.rule = 700
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39096,7 +39190,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 700
+                    n.rule = 701
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39107,7 +39201,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39179,7 +39273,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39233,7 +39327,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39287,12 +39381,12 @@ class CardParser:
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e244_0(p)
+            r = self.e245_0(p)
             if r is None:
                 p = c
                 break
@@ -39314,7 +39408,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 701
+                n.rule = 702
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -39323,7 +39417,7 @@ class CardParser:
             break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39377,7 +39471,7 @@ class CardParser:
                 break
         return None
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39492,7 +39586,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 703
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39551,7 +39645,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 703
+                    n.rule = 704
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39590,7 +39684,7 @@ class CardParser:
                 break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39605,7 +39699,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e245_0(p)
+            r = self.e246_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39631,7 +39725,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 704
+                    n.rule = 705
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39641,7 +39735,7 @@ class CardParser:
                 break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39708,7 +39802,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 705
+                    n.rule = 706
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39753,7 +39847,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 706
+                    n.rule = 707
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39820,7 +39914,7 @@ class CardParser:
                 break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39838,10 +39932,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 708
         return q, n
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39894,7 +39988,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 708
+                    n.rule = 709
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39918,7 +40012,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 709
+                    n.rule = 710
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39928,7 +40022,7 @@ class CardParser:
                 break
         return None
 
-    def e172_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39946,10 +40040,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 711
         return q, n
 
-    def e173_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40003,7 +40097,7 @@ class CardParser:
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40057,7 +40151,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40111,7 +40205,7 @@ class CardParser:
                 break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40142,7 +40236,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 711
+                    n.rule = 712
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40172,7 +40266,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 712
+                        n.rule = 713
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40198,7 +40292,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 713
+                n.rule = 714
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -40208,7 +40302,7 @@ class CardParser:
             break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40251,10 +40345,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 715
         return p, n
 
-    def e178_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40295,10 +40389,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 716
         return p, n
 
-    def e179_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40316,10 +40410,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 716
+        n.rule = 717
         return q, n
 
-    def e180_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40350,7 +40444,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 717
+                    n.rule = 718
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40403,7 +40497,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 718
+                    n.rule = 719
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -40465,7 +40559,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 719
+                    n.rule = 720
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -40490,7 +40584,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 720
+                    n.rule = 721
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -40516,17 +40610,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 721
+            n.rule = 722
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 722
+        n.rule = 723
         return p, n
 
-    def e181_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40605,14 +40699,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 723
+            n.rule = 724
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e246_0(p3)
+            r = self.e247_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40637,10 +40731,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 724
+        n.rule = 725
         return p, n
 
-    def e182_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40658,7 +40752,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 725
+        n.rule = 726
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40686,7 +40780,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 726
+            n.rule = 727
         p = p1
         if res2 and n:
             res.append(n)
@@ -40701,12 +40795,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 727
+            n.rule = 728
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e247_0(p)
+            r = self.e248_0(p)
             if r is None:
                 break
             q, v = r
@@ -40717,10 +40811,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 728
+        n.rule = 729
         return p, n
 
-    def e183_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40754,7 +40848,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e248_0(p)
+            r = self.e249_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40767,7 +40861,7 @@ class CardParser:
             break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40785,7 +40879,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 730
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -40806,7 +40900,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e249_1(p1)
+                r = self.e250_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40822,7 +40916,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40883,7 +40977,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40960,7 +41054,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41024,7 +41118,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41130,7 +41224,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41207,14 +41301,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e185_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41232,10 +41326,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 732
         return q, n
 
-    def e186_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41276,10 +41370,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 733
         return p, n
 
-    def e187_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41333,7 +41427,7 @@ class CardParser:
                 break
         return None
 
-    def e188_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41387,7 +41481,7 @@ class CardParser:
                 break
         return None
 
-    def e189_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41405,7 +41499,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e250_0(p1)
+                r = self.e251_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41473,7 +41567,7 @@ class CardParser:
                 break
         return None
 
-    def e190_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41514,10 +41608,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 734
         return p, n
 
-    def e191_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41535,10 +41629,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 735
         return q, n
 
-    def e192_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -41565,7 +41659,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e193_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41583,10 +41677,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 736
         return q, n
 
-    def e194_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41640,7 +41734,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41658,10 +41752,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 737
         return q, n
 
-    def e196_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41692,7 +41786,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 737
+                    n.rule = 738
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41759,14 +41853,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 738
+                n.rule = 739
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e251_0(p9)
+                r = self.e252_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -41806,50 +41900,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e197_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 739
-        return p, n
 
     def e198_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -41895,6 +41945,50 @@ class CardParser:
         n.rule = 740
         return p, n
 
+    def e199_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 741
+        return p, n
+
     def r_QualityRef_0(self, p: int) -> Any:
         # QualityRef: OrderedChoice (rule)
         text = self.text
@@ -41932,12 +42026,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 741
+                    n.rule = 742
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 742
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41957,19 +42051,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 743
+                    n.rule = 744
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 742
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41987,10 +42081,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 745
         return q, n
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42106,7 +42200,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 745
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42121,100 +42215,8 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 745
+                    n.rule = 746
                     return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e201_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
@@ -42313,6 +42315,98 @@ class CardParser:
         return None
 
     def e203_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e204_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42353,10 +42447,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 747
         return p, n
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42410,7 +42504,7 @@ class CardParser:
                 break
         return None
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42451,10 +42545,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 748
         return p, n
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42508,7 +42602,7 @@ class CardParser:
                 break
         return None
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42544,7 +42638,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 748
+                    n.rule = 749
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42588,7 +42682,7 @@ class CardParser:
                 break
         return None
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42606,10 +42700,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 750
         return q, n
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42663,7 +42757,7 @@ class CardParser:
                 break
         return None
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42717,7 +42811,7 @@ class CardParser:
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42771,7 +42865,7 @@ class CardParser:
                 break
         return None
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42803,10 +42897,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 751
         return p, n
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42828,10 +42922,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 752
         return p, n
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42853,10 +42947,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 753
         return p, n
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42886,10 +42980,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 754
         return p, n
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42921,10 +43015,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 755
         return p, n
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42956,10 +43050,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 756
         return p, n
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42991,10 +43085,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 757
         return p, n
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43024,10 +43118,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 758
         return p, n
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43065,7 +43159,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43097,10 +43191,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 759
         return p, n
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43118,10 +43212,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 760
         return q, n
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43150,7 +43244,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 760
+                    n.rule = 761
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43172,7 +43266,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 761
+                n.rule = 762
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43182,7 +43276,7 @@ class CardParser:
             break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43291,17 +43385,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 762
+            n.rule = 763
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 763
+        n.rule = 764
         return p, n
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43319,10 +43413,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 765
         return q, n
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43371,10 +43465,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 766
         return p, n
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -43397,7 +43491,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e252_0(p1)
+            r = self.e253_0(p1)
             if r is None:
                 p = c
                 break
@@ -43411,7 +43505,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43429,10 +43523,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 767
         return q, n
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43461,7 +43555,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 767
+                    n.rule = 768
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43516,12 +43610,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 768
+                    n.rule = 769
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e253_0(p5)
+                    r = self.e254_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -43531,13 +43625,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 769
+                    n.rule = 770
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 770
+                    n.rule = 771
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43597,13 +43691,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 771
+                    n.rule = 772
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 772
+                    n.rule = 773
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43644,7 +43738,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 773
+                    n.rule = 774
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43675,20 +43769,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 774
+                    n.rule = 775
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 772
+                    n.rule = 773
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43724,7 +43818,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 775
+                    n.rule = 776
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43783,7 +43877,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 776
+                    n.rule = 777
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43842,7 +43936,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 777
+                    n.rule = 778
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43909,7 +44003,7 @@ class CardParser:
                 break
         return None
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43943,7 +44037,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 778
+                    n.rule = 779
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43971,7 +44065,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 779
+                    n.rule = 780
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43981,7 +44075,7 @@ class CardParser:
                 break
         return None
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43999,10 +44093,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 781
         return q, n
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44020,10 +44114,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 782
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44041,27 +44135,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
-        return q, n
-
-    def e235_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 783
         return q, n
 
@@ -44076,10 +44149,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
@@ -44118,10 +44191,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -44150,6 +44223,27 @@ class CardParser:
         return q, n
 
     def e240_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 788
+        return q, n
+
+    def e241_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44203,7 +44297,7 @@ class CardParser:
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44225,10 +44319,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 788
+        n.rule = 789
         return p, n
 
-    def e242_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44246,10 +44340,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 790
         return q, n
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44267,10 +44361,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 791
         return q, n
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44288,7 +44382,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 792
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -44321,7 +44415,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 792
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44342,14 +44436,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 792
+                    n.rule = 793
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e245_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44367,10 +44461,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 793
+        n.rule = 794
         return q, n
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44388,10 +44482,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 794
+        n.rule = 795
         return q, n
 
-    def e247_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44450,7 +44544,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 795
+                    n.rule = 796
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44546,7 +44640,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 796
+                    n.rule = 797
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44559,7 +44653,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e254_0(p9)
+                r = self.e255_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44603,7 +44697,7 @@ class CardParser:
                 break
         return None
 
-    def e248_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44621,10 +44715,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 797
+        n.rule = 798
         return q, n
 
-    def e249_1(self, p: int) -> Any:
+    def e250_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44707,7 +44801,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e255_1(p)
+            r = self.e256_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -45003,7 +45097,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e256_1(p23)
+                    r = self.e257_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -45118,16 +45212,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e257_1(p1) is None:
-                break
-            while True:
-                r = self.e258_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e258_1(p1) is None:
                 break
             while True:
                 r = self.e259_1(p1)
@@ -45148,9 +45233,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e261_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e261_1(p3)
+                r = self.e262_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -45172,7 +45266,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e262_1(p5)
+                    r = self.e263_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -45188,14 +45282,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e263_1(p7)
+                r = self.e264_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e264_1(p7)
+                r = self.e265_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -45205,7 +45299,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e265_1(p1)
+            r = self.e266_1(p1)
             if r is None:
                 break
             q, v = r
@@ -45215,7 +45309,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e266_1(p)
+        r = self.e267_1(p)
         if r is None:
             return None
         q, v = r
@@ -45225,9 +45319,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e267_1(p9) is None:
+            if self.e268_1(p9) is None:
                 break
-            r = self.e268_1(p9)
+            r = self.e269_1(p9)
             if r is None:
                 break
             q, v = r
@@ -45264,7 +45358,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e269_1(p13)
+                r = self.e270_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -45299,7 +45393,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e270_1(p9)
+                r = self.e271_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45340,7 +45434,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e271_1(p19)
+                    r = self.e272_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -45354,7 +45448,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e272_1(p9)
+                r = self.e273_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45476,18 +45570,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 798
+                    n.rule = 799
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 799
+                    n.rule = 800
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45542,18 +45636,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 801
+                    n.rule = 802
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 802
+                    n.rule = 803
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45580,18 +45674,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 803
+                    n.rule = 804
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 804
+                    n.rule = 805
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45632,18 +45726,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 805
+                    n.rule = 806
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 806
+                    n.rule = 807
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45712,18 +45806,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 807
+                    n.rule = 808
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 808
+                    n.rule = 809
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45750,18 +45844,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 809
+                    n.rule = 810
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 810
+                    n.rule = 811
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45788,14 +45882,14 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 811
+                    n.rule = 812
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 while True:
                     p29 = p25
                     res30: list[Any] = []
-                    r = self.e273_0(p29)
+                    r = self.e274_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -45819,12 +45913,12 @@ class CardParser:
                     break
                 if res26:
                     n = Nt(res26)
-                    n.rule = 812
+                    n.rule = 813
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45865,7 +45959,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 813
+                    n.rule = 814
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -45895,7 +45989,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 814
+                        n.rule = 815
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -45904,12 +45998,12 @@ class CardParser:
                     break
                 if res32:
                     n = Nt(res32)
-                    n.rule = 815
+                    n.rule = 816
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45953,18 +46047,18 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 816
+                    n.rule = 817
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 817
+                    n.rule = 818
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46033,18 +46127,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 818
+                    n.rule = 819
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 819
+                    n.rule = 820
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46113,18 +46207,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 820
+                    n.rule = 821
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 821
+                    n.rule = 822
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46179,7 +46273,7 @@ class CardParser:
                 res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 822
+                    n.rule = 823
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -46256,7 +46350,7 @@ class CardParser:
                 while True:
                     p55 = p51
                     res56: list[Any] = []
-                    r = self.e274_0(p55)
+                    r = self.e275_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -46292,12 +46386,12 @@ class CardParser:
                     break
                 if res52:
                     n = Nt(res52)
-                    n.rule = 823
+                    n.rule = 824
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46321,7 +46415,7 @@ class CardParser:
                 p57 = q
                 res58.append(v)
                 while True:
-                    r = self.e275_0(p57)
+                    r = self.e276_0(p57)
                     if r is None:
                         break
                     q, v = r
@@ -46347,7 +46441,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 824
+                    n.rule = 825
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -46385,7 +46479,7 @@ class CardParser:
                         res64.append(v)
                     if res64:
                         n = Nt(res64)
-                        n.rule = 825
+                        n.rule = 826
                     p61 = p63
                     if res64 and n:
                         res62.append(n)
@@ -46394,12 +46488,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 826
+                    n.rule = 827
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46437,7 +46531,7 @@ class CardParser:
                 p65 = q
                 res66.append(v)
                 while True:
-                    r = self.e276_0(p65)
+                    r = self.e277_0(p65)
                     if r is None:
                         break
                     q, v = r
@@ -46463,25 +46557,25 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 827
+                    n.rule = 828
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 828
+                    n.rule = 829
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e250_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46499,10 +46593,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 829
+        n.rule = 830
         return q, n
 
-    def e251_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46520,10 +46614,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 830
+        n.rule = 831
         return q, n
 
-    def e252_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46545,10 +46639,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 831
+        n.rule = 832
         return p, n
 
-    def e253_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46566,7 +46660,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e277_0(p1)
+                r = self.e278_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46612,7 +46706,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e278_0(p3)
+                r = self.e279_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46656,7 +46750,7 @@ class CardParser:
                 break
         return None
 
-    def e254_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46674,10 +46768,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 832
+        n.rule = 833
         return q, n
 
-    def e255_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46698,7 +46792,7 @@ class CardParser:
         n.rule = 268
         return q, n
 
-    def e256_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46719,7 +46813,7 @@ class CardParser:
         n.rule = 273
         return q, n
 
-    def e257_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46938,20 +47032,10 @@ class CardParser:
                 break
         return None
 
-    def e258_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e279_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e280_1(p)
             if r is None:
@@ -46962,24 +47046,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e259_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e281_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e282_1(p)
             if r is None:
                 p = c
                 break
@@ -46991,6 +47059,32 @@ class CardParser:
         return None
 
     def e260_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e282_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e283_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e261_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47008,10 +47102,45 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 390
+        n.rule = 389
         return q, n
 
-    def e261_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 390
+        return p, n
+
+    def e263_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47046,42 +47175,7 @@ class CardParser:
         n.rule = 391
         return p, n
 
-    def e262_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 392
-        return p, n
-
-    def e263_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47113,10 +47207,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 393
+        n.rule = 392
         return p, n
 
-    def e264_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -47139,7 +47233,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e283_1(p1)
+            r = self.e284_1(p1)
             if r is None:
                 p = c
                 break
@@ -47151,23 +47245,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e265_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e284_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e266_1(self, p: int) -> Any:
@@ -47188,6 +47265,23 @@ class CardParser:
         return p, res
 
     def e267_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e286_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e268_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47446,13 +47540,13 @@ class CardParser:
                 break
         return None
 
-    def e268_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e286_1(p)
+            r = self.e287_1(p)
             if r is None:
                 p = c
                 break
@@ -47463,7 +47557,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e269_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47481,10 +47575,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 394
+        n.rule = 393
         return q, n
 
-    def e270_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47579,7 +47673,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 395
+                    n.rule = 394
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47618,7 +47712,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 396
+                    n.rule = 395
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -47666,7 +47760,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 397
+                    n.rule = 396
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -47691,7 +47785,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 398
+                    n.rule = 397
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -47730,7 +47824,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 399
+                    n.rule = 398
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -47757,7 +47851,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e287_1(p15)
+                r = self.e288_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47802,7 +47896,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 400
+                    n.rule = 399
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47849,7 +47943,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 401
+                    n.rule = 400
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47869,7 +47963,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 402
+                    n.rule = 401
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -47896,7 +47990,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 403
+                    n.rule = 402
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47930,7 +48024,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 402
+                    n.rule = 401
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -47957,7 +48051,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 404
+                    n.rule = 403
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -47977,7 +48071,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 402
+                    n.rule = 401
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -48004,7 +48098,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 405
+                    n.rule = 404
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -48038,7 +48132,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 402
+                    n.rule = 401
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -48065,7 +48159,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 406
+                    n.rule = 405
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48099,7 +48193,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 402
+                    n.rule = 401
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -48126,7 +48220,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 407
+                    n.rule = 406
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -48160,7 +48254,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 402
+                    n.rule = 401
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -48187,7 +48281,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 408
+                    n.rule = 407
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -48207,14 +48301,14 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 402
+                    n.rule = 401
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e271_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48255,10 +48349,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 409
+        n.rule = 408
         return p, n
 
-    def e272_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48276,7 +48370,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e288_1(p1)
+                r = self.e289_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48308,7 +48402,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e289_1(p3)
+                r = self.e290_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48352,7 +48446,7 @@ class CardParser:
                 break
         return None
 
-    def e273_0(self, p: int) -> Any:
+    def e274_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48370,27 +48464,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 833
-        return q, n
-
-    def e274_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'an', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 834
         return q, n
 
@@ -48405,10 +48478,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'combat', '')
-        q += 6
+        v = (q, 'an', '')
+        q += 2
         if v is None:
             return q, None
         n = Nt([v])
@@ -48447,10 +48520,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'in', '')
-        q += 2
+        v = (q, 'combat', '')
+        q += 6
         if v is None:
             return q, None
         n = Nt([v])
@@ -48468,6 +48541,27 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'in', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 838
+        return q, n
+
+    def e279_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'on', '')
@@ -48475,7 +48569,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 838
+        n.rule = 839
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -48720,7 +48814,7 @@ class CardParser:
                 break
         return None
 
-    def e279_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48738,10 +48832,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 650
+        n.rule = 651
         return q, n
 
-    def e280_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48759,10 +48853,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 651
+        n.rule = 652
         return q, n
 
-    def e281_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48780,10 +48874,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 653
         return q, n
 
-    def e282_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48801,10 +48895,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 654
         return q, n
 
-    def e283_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48836,76 +48930,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 654
+        n.rule = 655
         return p, n
-
-    def e284_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e290_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e291_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.e292_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e293_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e285_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -48921,9 +48947,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F16:
             while True:
-                r = self.e294_1(p)
+                r = self.e291_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48934,9 +48960,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F78:
             while True:
-                r = self.e295_1(p)
+                r = self.e292_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
+            while True:
+                r = self.e293_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e294_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48950,6 +49002,48 @@ class CardParser:
         return None
 
     def e286_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e295_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e296_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e287_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48981,7 +49075,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e296_1(p1)
+                r = self.e297_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48999,7 +49093,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e297_1(p3)
+                r = self.e298_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49008,11 +49102,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e298_1(p3) is None:
+                if self.e299_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e299_1(p3)
+                r = self.e300_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49028,7 +49122,7 @@ class CardParser:
                 break
         return None
 
-    def e287_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49069,10 +49163,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 655
+        n.rule = 656
         return p, n
 
-    def e288_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49090,10 +49184,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 657
         return q, n
 
-    def e289_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49111,10 +49205,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 658
         return q, n
 
-    def e290_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49146,10 +49240,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 751
         return p, n
 
-    def e291_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49171,10 +49265,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 752
         return p, n
 
-    def e292_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49196,10 +49290,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 753
         return p, n
 
-    def e293_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49229,10 +49323,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 754
         return p, n
 
-    def e294_1(self, p: int) -> Any:
+    def e295_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49264,10 +49358,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 755
         return p, n
 
-    def e295_1(self, p: int) -> Any:
+    def e296_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49299,10 +49393,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 756
         return p, n
 
-    def e296_1(self, p: int) -> Any:
+    def e297_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49334,10 +49428,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 757
         return p, n
 
-    def e297_1(self, p: int) -> Any:
+    def e298_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49367,10 +49461,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 758
         return p, n
 
-    def e298_1(self, p: int) -> Any:
+    def e299_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -49408,7 +49502,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e299_1(self, p: int) -> Any:
+    def e300_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49440,7 +49534,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 759
         return p, n
 
 
@@ -49625,7 +49719,7 @@ CLASSES: dict[str, type[Model]] = {
     'LastCounterTrigger': _model_class('LastCounterTrigger', (('lead', True, '1'), ('counter', True, '1')), {'lead': '', 'counter': None}, ()),
     'LeavesEvent': _model_class('LeavesEvent', (('leaves', True, '1'),), {'leaves': ''}, ()),
     'LeftBattlefieldCondition': _model_class('LeftBattlefieldCondition', (('left', True, '1'),), {'left': ''}, ()),
-    'LookAtTopEffect': _model_class('LookAtTopEffect', (('amount', True, '1'), ('order', True, '1')), {'amount': None, 'order': ''}, ()),
+    'LookAtTopEffect': _model_class('LookAtTopEffect', (('amount', True, '1'), ('order', True, '1'), ('graveyard', True, '1')), {'amount': None, 'order': '', 'graveyard': ''}, ()),
     'LoseLifeEffect': _model_class('LoseLifeEffect', (('player', True, '1'), ('amount', True, '1'), ('per', True, '1')), {'player': None, 'amount': None, 'per': None}, ()),
     'LosesKeywords': _model_class('LosesKeywords', (('keywords', True, '1..*'),), {}, ('keywords',)),
     'ManaCost': _model_class('ManaCost', (('symbols', True, '1..*'),), {}, ('symbols',)),
@@ -49930,137 +50024,137 @@ _C331 = CLASSES['PayEffect']
 _C334 = CLASSES['NumberedActionEffect']
 _C336 = CLASSES['AttachEffect']
 _C339 = CLASSES['FightEffect']
-_C342 = CLASSES['LookAtTopEffect']
-_C346 = CLASSES['ObjectDamageEffect']
-_C351 = CLASSES['MoveCountersEffect']
-_C353 = CLASSES['ExchangeLifeEffect']
-_C356 = CLASSES['KeywordCost']
-_C358 = CLASSES['TypeArg']
-_C360 = CLASSES['QualityArg']
-_C362 = CLASSES['OntoArg']
-_C368 = CLASSES['TriggeredStmt']
-_C371 = CLASSES['ActivatedStmt']
-_C373 = CLASSES['PTDefiningStmt']
-_C376 = CLASSES['SpellKind']
-_C380 = CLASSES['EntersTappedStmt']
-_C383 = CLASSES['CostPerTargetStmt']
-_C385 = CLASSES['UncounterableStmt']
-_C389 = CLASSES['StaticStmt']
-_C402 = CLASSES['ControlClause']
-_C412 = CLASSES['DividedDamageEffect']
-_C415 = CLASSES['DamageEffect']
-_C417 = CLASSES['DestroyEffect']
-_C421 = CLASSES['DrawEffect']
-_C423 = CLASSES['TokenCopyEffect']
-_C428 = CLASSES['TokenEffect']
-_C429 = CLASSES['AddManaEffect']
-_C432 = CLASSES['DiscardEffect']
-_C434 = CLASSES['GainLifeEffect']
-_C437 = CLASSES['GainControlEffect']
-_C439 = CLASSES['ReturnToHandEffect']
-_C442 = CLASSES['ReturnFromGraveyardEffect']
-_C444 = CLASSES['ReturnToBattlefieldEffect']
-_C447 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C452 = CLASSES['SearchEffect']
-_C456 = CLASSES['CounterSpellEffect']
-_C458 = CLASSES['ShuffleEffect']
-_C462 = CLASSES['MillEffect']
-_C465 = CLASSES['PutFromHandEffect']
-_C469 = CLASSES['PutCountersEffect']
-_C472 = CLASSES['PutOnLibraryEffect']
-_C474 = CLASSES['PutIntoZoneEffect']
-_C480 = CLASSES['ExileEffect']
-_C482 = CLASSES['ExileTopEffect']
-_C484 = CLASSES['RegenerateEffect']
-_C487 = CLASSES['PlayerSacrificesEffect']
-_C490 = CLASSES['SacrificeEffect']
-_C492 = CLASSES['UntapEffect']
-_C494 = CLASSES['TapOrUntapEffect']
-_C496 = CLASSES['TapEffect']
-_C500 = CLASSES['RemoveCountersEffect']
-_C502 = CLASSES['DelayedEffect']
-_C504 = CLASSES['PreventEffect']
-_C506 = CLASSES['CastThisEffect']
-_C508 = CLASSES['CopySpellEffect']
-_C509 = CLASSES['NoRegenEffect']
-_C512 = CLASSES['PhaseOutEffect']
-_C515 = CLASSES['NoUntapEffect']
-_C518 = CLASSES['ContinuousEffect']
-_C520 = CLASSES['PlayerRef']
-_C527 = CLASSES['PerCount']
-_C531 = CLASSES['AnyNumberTargets']
-_C533 = CLASSES['AnyTarget']
-_C536 = CLASSES['UpToTargets']
-_C538 = CLASSES['EachPlayers']
-_C540 = CLASSES['ThatRef']
-_C542 = CLASSES['EnchantedRef']
-_C544 = CLASSES['RestRef']
-_C550 = CLASSES['BeginningTrigger']
-_C554 = CLASSES['LastCounterTrigger']
-_C558 = CLASSES['BatchAttackTrigger']
-_C560 = CLASSES['ThisTrigger']
-_C564 = CLASSES['CastTrigger']
-_C567 = CLASSES['YoursTrigger']
-_C580 = CLASSES['ZonePlace']
-_C584 = CLASSES['PTChange']
-_C587 = CLASSES['CantAttackOrBlock']
-_C589 = CLASSES['CantAttack']
-_C591 = CLASSES['CantBlock']
-_C593 = CLASSES['CantBeBlockedByFewer']
-_C594 = CLASSES['CantBeBlockedExcept']
-_C595 = CLASSES['CanBlockOnly']
-_C597 = CLASSES['CantBeTargetedBy']
-_C598 = CLASSES['CantBeTargeted']
-_C600 = CLASSES['CantBeDestroyed']
-_C602 = CLASSES['CantPhaseOut']
-_C604 = CLASSES['PhasesEachUntap']
-_C606 = CLASSES['GainsAbility']
-_C609 = CLASSES['HasKeywordAtManaCost']
-_C610 = CLASSES['HasKeywords']
-_C611 = CLASSES['LosesKeywords']
-_C614 = CLASSES['CombatDamageSteps']
-_C616 = CLASSES['AssignsExcess']
-_C618 = CLASSES['AttacksUntapped']
-_C620 = CLASSES['DoesntUntap']
-_C622 = CLASSES['DamageGainsLife']
-_C624 = CLASSES['DamageIsLethal']
-_C626 = CLASSES['CantBeBlockedBy']
-_C628 = CLASSES['CantBeAttachedBy']
-_C630 = CLASSES['PreventDamageFrom']
-_C632 = CLASSES['AttacksDespite']
-_C634 = CLASSES['MaxBlockers']
-_C636 = CLASSES['AttacksEachCombat']
-_C638 = CLASSES['BlocksEachCombat']
-_C640 = CLASSES['CantBeBlocked']
-_C642 = CLASSES['IsColor']
-_C678 = CLASSES['Duration']
-_C681 = CLASSES['TargetObject']
-_C683 = CLASSES['FromGraveyard']
-_C689 = CLASSES['OntoBattlefield']
-_C692 = CLASSES['IntoHand']
-_C694 = CLASSES['IntoGraveyard']
-_C697 = CLASSES['CostValue']
-_C722 = CLASSES['BackRef']
-_C724 = CLASSES['TargetPlayer']
-_C728 = CLASSES['EachObjects']
-_C742 = CLASSES['QualityRef']
-_C763 = CLASSES['PerTime']
-_C769 = CLASSES['PerObject']
-_C772 = CLASSES['PowerOf']
-_C799 = CLASSES['EntersEvent']
-_C802 = CLASSES['LeavesEvent']
-_C804 = CLASSES['DiesEvent']
-_C806 = CLASSES['AttacksAloneEvent']
-_C808 = CLASSES['UnblockedEvent']
-_C810 = CLASSES['AttacksEvent']
-_C812 = CLASSES['BlocksEvent']
-_C815 = CLASSES['BlockedEvent']
-_C817 = CLASSES['PhasesEvent']
-_C819 = CLASSES['TurnedUpEvent']
-_C821 = CLASSES['ExiledThisWayEvent']
-_C823 = CLASSES['TargetedEvent']
-_C826 = CLASSES['DealsDamageEvent']
-_C828 = CLASSES['DealtDamageEvent']
+_C341 = CLASSES['LookAtTopEffect']
+_C345 = CLASSES['ObjectDamageEffect']
+_C350 = CLASSES['MoveCountersEffect']
+_C352 = CLASSES['ExchangeLifeEffect']
+_C355 = CLASSES['KeywordCost']
+_C357 = CLASSES['TypeArg']
+_C359 = CLASSES['QualityArg']
+_C361 = CLASSES['OntoArg']
+_C367 = CLASSES['TriggeredStmt']
+_C370 = CLASSES['ActivatedStmt']
+_C372 = CLASSES['PTDefiningStmt']
+_C375 = CLASSES['SpellKind']
+_C379 = CLASSES['EntersTappedStmt']
+_C382 = CLASSES['CostPerTargetStmt']
+_C384 = CLASSES['UncounterableStmt']
+_C388 = CLASSES['StaticStmt']
+_C401 = CLASSES['ControlClause']
+_C411 = CLASSES['DividedDamageEffect']
+_C414 = CLASSES['DamageEffect']
+_C416 = CLASSES['DestroyEffect']
+_C420 = CLASSES['DrawEffect']
+_C422 = CLASSES['TokenCopyEffect']
+_C427 = CLASSES['TokenEffect']
+_C428 = CLASSES['AddManaEffect']
+_C431 = CLASSES['DiscardEffect']
+_C433 = CLASSES['GainLifeEffect']
+_C436 = CLASSES['GainControlEffect']
+_C438 = CLASSES['ReturnToHandEffect']
+_C441 = CLASSES['ReturnFromGraveyardEffect']
+_C443 = CLASSES['ReturnToBattlefieldEffect']
+_C446 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C451 = CLASSES['SearchEffect']
+_C455 = CLASSES['CounterSpellEffect']
+_C457 = CLASSES['ShuffleEffect']
+_C461 = CLASSES['MillEffect']
+_C464 = CLASSES['PutFromHandEffect']
+_C468 = CLASSES['PutCountersEffect']
+_C471 = CLASSES['PutOnLibraryEffect']
+_C473 = CLASSES['PutIntoZoneEffect']
+_C479 = CLASSES['ExileEffect']
+_C481 = CLASSES['ExileTopEffect']
+_C483 = CLASSES['RegenerateEffect']
+_C486 = CLASSES['PlayerSacrificesEffect']
+_C489 = CLASSES['SacrificeEffect']
+_C491 = CLASSES['UntapEffect']
+_C493 = CLASSES['TapOrUntapEffect']
+_C495 = CLASSES['TapEffect']
+_C499 = CLASSES['RemoveCountersEffect']
+_C501 = CLASSES['DelayedEffect']
+_C503 = CLASSES['PreventEffect']
+_C505 = CLASSES['CastThisEffect']
+_C507 = CLASSES['CopySpellEffect']
+_C508 = CLASSES['NoRegenEffect']
+_C511 = CLASSES['PhaseOutEffect']
+_C514 = CLASSES['NoUntapEffect']
+_C517 = CLASSES['ContinuousEffect']
+_C519 = CLASSES['PlayerRef']
+_C526 = CLASSES['PerCount']
+_C530 = CLASSES['AnyNumberTargets']
+_C532 = CLASSES['AnyTarget']
+_C535 = CLASSES['UpToTargets']
+_C537 = CLASSES['EachPlayers']
+_C539 = CLASSES['ThatRef']
+_C541 = CLASSES['EnchantedRef']
+_C543 = CLASSES['RestRef']
+_C551 = CLASSES['BeginningTrigger']
+_C555 = CLASSES['LastCounterTrigger']
+_C559 = CLASSES['BatchAttackTrigger']
+_C561 = CLASSES['ThisTrigger']
+_C565 = CLASSES['CastTrigger']
+_C568 = CLASSES['YoursTrigger']
+_C581 = CLASSES['ZonePlace']
+_C585 = CLASSES['PTChange']
+_C588 = CLASSES['CantAttackOrBlock']
+_C590 = CLASSES['CantAttack']
+_C592 = CLASSES['CantBlock']
+_C594 = CLASSES['CantBeBlockedByFewer']
+_C595 = CLASSES['CantBeBlockedExcept']
+_C596 = CLASSES['CanBlockOnly']
+_C598 = CLASSES['CantBeTargetedBy']
+_C599 = CLASSES['CantBeTargeted']
+_C601 = CLASSES['CantBeDestroyed']
+_C603 = CLASSES['CantPhaseOut']
+_C605 = CLASSES['PhasesEachUntap']
+_C607 = CLASSES['GainsAbility']
+_C610 = CLASSES['HasKeywordAtManaCost']
+_C611 = CLASSES['HasKeywords']
+_C612 = CLASSES['LosesKeywords']
+_C615 = CLASSES['CombatDamageSteps']
+_C617 = CLASSES['AssignsExcess']
+_C619 = CLASSES['AttacksUntapped']
+_C621 = CLASSES['DoesntUntap']
+_C623 = CLASSES['DamageGainsLife']
+_C625 = CLASSES['DamageIsLethal']
+_C627 = CLASSES['CantBeBlockedBy']
+_C629 = CLASSES['CantBeAttachedBy']
+_C631 = CLASSES['PreventDamageFrom']
+_C633 = CLASSES['AttacksDespite']
+_C635 = CLASSES['MaxBlockers']
+_C637 = CLASSES['AttacksEachCombat']
+_C639 = CLASSES['BlocksEachCombat']
+_C641 = CLASSES['CantBeBlocked']
+_C643 = CLASSES['IsColor']
+_C679 = CLASSES['Duration']
+_C682 = CLASSES['TargetObject']
+_C684 = CLASSES['FromGraveyard']
+_C690 = CLASSES['OntoBattlefield']
+_C693 = CLASSES['IntoHand']
+_C695 = CLASSES['IntoGraveyard']
+_C698 = CLASSES['CostValue']
+_C723 = CLASSES['BackRef']
+_C725 = CLASSES['TargetPlayer']
+_C729 = CLASSES['EachObjects']
+_C743 = CLASSES['QualityRef']
+_C764 = CLASSES['PerTime']
+_C770 = CLASSES['PerObject']
+_C773 = CLASSES['PowerOf']
+_C800 = CLASSES['EntersEvent']
+_C803 = CLASSES['LeavesEvent']
+_C805 = CLASSES['DiesEvent']
+_C807 = CLASSES['AttacksAloneEvent']
+_C809 = CLASSES['UnblockedEvent']
+_C811 = CLASSES['AttacksEvent']
+_C813 = CLASSES['BlocksEvent']
+_C816 = CLASSES['BlockedEvent']
+_C818 = CLASSES['PhasesEvent']
+_C820 = CLASSES['TurnedUpEvent']
+_C822 = CLASSES['ExiledThisWayEvent']
+_C824 = CLASSES['TargetedEvent']
+_C827 = CLASSES['DealsDamageEvent']
+_C829 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -51612,7 +51706,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 354:  # lastinstead
+        elif r == 353:  # lastinstead
             d['lastinstead'] = True
         elif r == 208:  # insteadcond
             x = c[0]
@@ -51623,7 +51717,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 355:  # tailinstead
+        elif r == 354:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -53101,7 +53195,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 410:  # negated
+        elif r == 409:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -53202,7 +53296,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 363:  # sentences
+        elif r == 362:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53390,7 +53484,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 374:  # zones
+        if r == 373:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -53398,11 +53492,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 580:
-                    values.append(_b580(x, inst, lim, made))
+                elif x.rule == 581:
+                    values.append(_b581(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 377:  # spells
+        elif r == 376:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -53410,8 +53504,8 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 376:
-                    values.append(_b376(x, inst, lim, made))
+                elif x.rule == 375:
+                    values.append(_b375(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 236:  # amount
@@ -53476,7 +53570,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 378:  # keywords
+        elif r == 377:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53638,7 +53732,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 381:  # parts
+        if r == 380:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53886,7 +53980,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 386:  # parts
+        elif r == 385:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53895,7 +53989,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 585 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 586 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53932,42 +54026,42 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # other
+        if r == 651:  # other
             d['other'] = True
-        elif r == 651:  # another
+        elif r == 652:  # another
             d['another'] = True
-        elif r == 652:  # facedown
+        elif r == 653:  # facedown
             d['facedown'] = True
-        elif r == 653:  # faceup
+        elif r == 654:  # faceup
             d['faceup'] = True
-        elif r == 390:  # exiled
+        elif r == 389:  # exiled
             d['exiled'] = True
+        elif r == 390:  # combat
+            values = d['combat']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 391:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 392:  # combat
-            values = d['combat']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 393:  # states
+        elif r == 392:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 654:  # states
+        elif r == 655:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 750:  # nons
+        elif r == 751:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 751:  # colors
+        elif r == 752:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53975,7 +54069,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 752:  # supertypes
+        elif r == 753:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53983,32 +54077,32 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 753:  # multis
+        elif r == 754:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 754:  # types
+        elif r == 755:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 755:  # subtypes
+        elif r == 756:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 756:  # ortypes
+        elif r == 757:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 757:  # andor
+        elif r == 758:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 758:  # ortypes
+        elif r == 759:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -54019,39 +54113,39 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 394:  # chosen
+        elif r == 393:  # chosen
             d['chosen'] = True
-        elif r == 395:  # mv
+        elif r == 394:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 396:  # mvdir
+        elif r == 395:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 397:  # ptstat
+        elif r == 396:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 398:  # ptval
+        elif r == 397:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 399:  # ptdir
+        elif r == 398:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 655:  # keywords
+        elif r == 656:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54065,7 +54159,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 400:  # without
+        elif r == 399:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -54078,9 +54172,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b402(x, inst, lim, made)
+            value = _b401(x, inst, lim, made)
             d['controller'] = value
-        elif r == 409:  # late
+        elif r == 408:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -54094,9 +54188,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 656:  # blocked_by_this
+        elif r == 657:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 657:  # attacking_you
+        elif r == 658:  # attacking_you
             d['attacking_you'] = True
         elif r == 271:  # name
             x = c[0]
@@ -54216,9 +54310,9 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 288:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 523:  # options
+        elif r == 522:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54268,7 +54362,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 291:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         elif r == 292:  # filter
             x = c[0]
@@ -54310,7 +54404,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         elif r == 295:  # extra
             x = c[0]
@@ -54350,11 +54444,11 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 297:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         elif r == 298:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54397,11 +54491,11 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 301:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         elif r == 302:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54440,15 +54534,15 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 304:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         elif r == 305:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 525:  # untapped
+        elif r == 524:  # untapped
             d['untapped'] = True
-        elif r == 526:  # types
+        elif r == 525:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -54464,13 +54558,13 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 307:  # controller
             x = c[0]
-            value = _b402(x, inst, lim, made)
+            value = _b401(x, inst, lim, made)
             d['controller'] = value
         elif r == 308:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b527(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54506,7 +54600,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 310:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         elif r == 311:  # amount
             x = c[0]
@@ -54516,7 +54610,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b527(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54552,7 +54646,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 314:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         elif r == 315:  # amount
             x = c[0]
@@ -54596,9 +54690,9 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 318:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 528:  # zones
+        elif r == 527:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -54642,7 +54736,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 320:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         elif r == 321:  # amount
             x = c[0]
@@ -54718,7 +54812,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 325:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54757,18 +54851,18 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 327:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 545:  # count
+        elif r == 544:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 328:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54840,7 +54934,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 332:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54883,7 +54977,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 335:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54922,14 +55016,14 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 337:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 338:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54942,7 +55036,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54958,8 +55052,8 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C342()
-    d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C341()
+    d: dict[str, Any] = {'amount': None, 'order': '', 'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -54970,10 +55064,14 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 341:  # order
+        elif r == 545:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
+        elif r == 546:  # graveyard
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['graveyard'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -54982,7 +55080,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54998,7 +55096,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C346()
+    inst: Any = _C345()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55006,20 +55104,20 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 343:  # source
+        if r == 342:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 344:  # power
+        elif r == 343:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 345:  # target
+        elif r == 344:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55032,7 +55130,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55048,7 +55146,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C351()
+    inst: Any = _C350()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55056,24 +55154,24 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 347:  # amount
+        if r == 346:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 348:  # counter
+        elif r == 347:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 349:  # source
+        elif r == 348:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 350:  # target
+        elif r == 349:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55086,7 +55184,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeLifeEffect (class ExchangeLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55102,7 +55200,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C353()
+    inst: Any = _C352()
     d: dict[str, Any] = {'your': False, 'player': None, 'toughness': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55110,13 +55208,13 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # your
+        if r == 730:  # your
             d['your'] = True
-        elif r == 546:  # player
+        elif r == 547:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 352:  # toughness
+        elif r == 351:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -55128,7 +55226,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55144,7 +55242,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C356()
+    inst: Any = _C355()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55152,7 +55250,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # parts
+        if r == 548:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55161,7 +55259,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 730 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55174,7 +55272,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55190,7 +55288,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C358()
+    inst: Any = _C357()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55198,7 +55296,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 357:  # type
+        if r == 356:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -55210,7 +55308,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55226,7 +55324,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C360()
+    inst: Any = _C359()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55234,7 +55332,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 359:  # quality
+        if r == 358:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -55246,7 +55344,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55262,7 +55360,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C362()
+    inst: Any = _C361()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55270,7 +55368,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 361:  # subtype
+        if r == 360:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -55282,7 +55380,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55298,7 +55396,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C368()
+    inst: Any = _C367()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55306,20 +55404,20 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 364:  # zone
+        if r == 363:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 365:  # trigger
+        elif r == 364:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 552 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 366:  # condition
+        elif r == 365:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55328,11 +55426,11 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 367:  # sentences
+        elif r == 366:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 568:  # sentences
+        elif r == 569:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55344,7 +55442,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55360,7 +55458,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C371()
+    inst: Any = _C370()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55368,11 +55466,11 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # special
+        if r == 570:  # special
             d['special'] = True
-        elif r == 570:  # fromhand
+        elif r == 571:  # fromhand
             d['fromhand'] = True
-        elif r == 369:  # param
+        elif r == 368:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -55381,11 +55479,11 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 571:  # cost
+        elif r == 572:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 572:  # param
+        elif r == 573:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -55394,15 +55492,15 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 370:  # sentences
+        elif r == 369:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 573:  # sentences
+        elif r == 574:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 574:  # restriction
+        elif r == 575:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -55411,19 +55509,19 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 575:  # once
+        elif r == 576:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 576:  # sorcery
+        elif r == 577:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 577:  # castable
+        elif r == 578:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -55437,7 +55535,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55453,7 +55551,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C373()
+    inst: Any = _C372()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55461,13 +55559,13 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # both
+        if r == 736:  # both
             d['both'] = True
-        elif r == 578:  # which
+        elif r == 579:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 372:  # amount
+        elif r == 371:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -55479,7 +55577,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55495,7 +55593,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C376()
+    inst: Any = _C375()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55503,7 +55601,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 375:  # filter
+        if r == 374:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -55515,7 +55613,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55531,7 +55629,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C380()
+    inst: Any = _C379()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55539,7 +55637,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 379:  # tapped
+        if r == 378:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -55551,7 +55649,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55567,7 +55665,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C383()
+    inst: Any = _C382()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55575,7 +55673,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 382:  # cost
+        if r == 381:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -55587,7 +55685,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55603,7 +55701,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C385()
+    inst: Any = _C384()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55611,7 +55709,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 384:  # countered
+        if r == 383:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -55623,7 +55721,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55639,7 +55737,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C389()
+    inst: Any = _C388()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55647,7 +55745,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 387:  # precondition
+        if r == 386:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -55656,35 +55754,35 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 643:  # this
+        elif r == 644:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 644:  # enchanted
+        elif r == 645:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 645:  # host
+        elif r == 646:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 646:  # equipped
+        elif r == 647:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 647:  # host
+        elif r == 648:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 648:  # affected
+        elif r == 649:  # affected
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 649:  # parts
+        elif r == 650:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55693,12 +55791,12 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 585 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 586 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 388:  # condition
+        elif r == 387:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55715,7 +55813,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55731,7 +55829,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C402()
+    inst: Any = _C401()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55739,31 +55837,31 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 401:  # you
+        if r == 400:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 403:  # notyou
+        elif r == 402:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 404:  # own
+        elif r == 403:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 405:  # defending
+        elif r == 404:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 406:  # opponent
+        elif r == 405:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 407:  # opponents
+        elif r == 406:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 408:  # they
+        elif r == 407:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -55775,7 +55873,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55791,7 +55889,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C411()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55799,11 +55897,11 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 411:  # amount
+        if r == 410:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 759:  # evenly
+        elif r == 760:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -55813,7 +55911,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55829,7 +55927,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C415()
+    inst: Any = _C414()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55837,56 +55935,56 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 658:  # named
+        if r == 659:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 659:  # amount
+        elif r == 660:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 660:  # equal
+        elif r == 661:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 760:  # power
+        elif r == 761:  # power
             x = c[0]
-            value = _b772(x, inst, lim, made)
+            value = _b773(x, inst, lim, made)
             d['power'] = value
-        elif r == 761:  # amount
+        elif r == 762:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 661:  # late
+        elif r == 662:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 662:  # you
+        elif r == 663:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 663:  # target
+        elif r == 664:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 413:  # lateamount
+        elif r == 412:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 414:  # also
+        elif r == 413:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55899,7 +55997,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55915,7 +56013,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C417()
+    inst: Any = _C416()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55923,9 +56021,9 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 416:  # target
+        if r == 415:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55938,7 +56036,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55954,7 +56052,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C421()
+    inst: Any = _C420()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55962,25 +56060,25 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 418:  # player
+        if r == 417:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 664:  # third
+        elif r == 665:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 419:  # amount
+        elif r == 418:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 420:  # per
+        elif r == 419:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b527(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55990,7 +56088,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56006,7 +56104,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C422()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56014,9 +56112,9 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 422:  # target
+        if r == 421:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56029,7 +56127,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56045,7 +56143,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C427()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56053,21 +56151,21 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # count
+        if r == 423:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 665:  # tapped
+        elif r == 666:  # tapped
             d['tapped'] = True
-        elif r == 425:  # power
+        elif r == 424:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 426:  # toughness
+        elif r == 425:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 666:  # colors
+        elif r == 667:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56075,17 +56173,17 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 667:  # subtypes
+        elif r == 668:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 668:  # types
+        elif r == 669:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 669:  # keywords
+        elif r == 670:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56099,23 +56197,23 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 427:  # tokname
+        elif r == 426:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 670:  # per
+        elif r == 671:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 671:  # pertime
+        elif r == 672:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b763(x, inst, lim, made)
+            value = _b764(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -56125,7 +56223,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56141,7 +56239,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C428()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56149,9 +56247,9 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # anycolor
+        if r == 765:  # anycolor
             d['anycolor'] = True
-        elif r == 765:  # choices
+        elif r == 766:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -56161,15 +56259,15 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 672:  # last
+        elif r == 673:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 673:  # mana
+        elif r == 674:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 831:  # alts
+        elif r == 832:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -56181,7 +56279,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56197,7 +56295,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C431()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56205,27 +56303,27 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # player
+        if r == 429:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 674:  # third
+        elif r == 675:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 431:  # amount
+        elif r == 430:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 766:  # random
+        elif r == 767:  # random
             d['random'] = True
-        elif r == 675:  # per
+        elif r == 676:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b763(x, inst, lim, made)
+            value = _b764(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56235,7 +56333,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56251,7 +56349,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C434()
+    inst: Any = _C433()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56259,31 +56357,31 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # player
+        if r == 432:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 676:  # amount
+        elif r == 677:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 767:  # per
+        elif r == 768:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b763(x, inst, lim, made)
+            value = _b764(x, inst, lim, made)
             d['per'] = value
-        elif r == 770:  # per
+        elif r == 771:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b769(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['per'] = value
-        elif r == 677:  # equal
+        elif r == 678:  # equal
             x = c[0]
-            value = _b772(x, inst, lim, made)
+            value = _b773(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -56293,7 +56391,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56309,7 +56407,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C436()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56317,18 +56415,18 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 435:  # target
+        if r == 434:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 436:  # duration
+        elif r == 435:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b679(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -56338,7 +56436,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56354,7 +56452,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C439()
+    inst: Any = _C438()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56362,14 +56460,14 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # target
+        if r == 437:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 679:  # yours
+        elif r == 680:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -56381,7 +56479,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56397,7 +56495,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C441()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56405,23 +56503,23 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 440:  # target
+        if r == 439:  # target
             x = c[0]
-            value = _b681(x, inst, lim, made)
+            value = _b682(x, inst, lim, made)
             d['target'] = value
-        elif r == 441:  # source
+        elif r == 440:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b683(x, inst, lim, made)
+            value = _b684(x, inst, lim, made)
             d['source'] = value
-        elif r == 782:  # hand
+        elif r == 783:  # hand
             d['hand'] = True
-        elif r == 684:  # battlefield
+        elif r == 685:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 783:  # mine
+        elif r == 784:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -56431,7 +56529,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56447,7 +56545,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C444()
+    inst: Any = _C443()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56455,22 +56553,22 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # target
+        if r == 442:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 685:  # fromgy
+        elif r == 686:  # fromgy
             d['fromgy'] = True
-        elif r == 784:  # choice
+        elif r == 785:  # choice
             d['choice'] = True
-        elif r == 785:  # facedown
+        elif r == 786:  # facedown
             d['facedown'] = True
-        elif r == 786:  # mine
+        elif r == 787:  # mine
             d['mine'] = True
-        elif r == 787:  # owners
+        elif r == 788:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -56480,7 +56578,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56496,7 +56594,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C446()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56504,11 +56602,11 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 445:  # filter
+        if r == 444:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 446:  # hands
+        elif r == 445:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -56520,7 +56618,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56536,7 +56634,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C452()
+    inst: Any = _C451()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56544,38 +56642,38 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # player
+        if r == 447:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 686:  # upto
+        elif r == 687:  # upto
             d['upto'] = True
-        elif r == 449:  # count
+        elif r == 448:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 450:  # filter
+        elif r == 449:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 788:  # alts
+        elif r == 789:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b272(x, inst, lim, made))
-        elif r == 687:  # reveal
+        elif r == 688:  # reveal
             d['reveal'] = True
-        elif r == 789:  # thatcard
+        elif r == 790:  # thatcard
             d['thatcard'] = True
-        elif r == 790:  # thosecards
+        elif r == 791:  # thosecards
             d['thosecards'] = True
-        elif r == 451:  # destination
+        elif r == 450:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 690 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 691 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 695:  # tapped
+        elif r == 696:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -56585,7 +56683,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56601,7 +56699,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C456()
+    inst: Any = _C455()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56609,20 +56707,20 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 453:  # target
+        if r == 452:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 454:  # unless
+        elif r == 453:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b697(x, inst, lim, made)
+            value = _b698(x, inst, lim, made)
             d['unless'] = value
-        elif r == 455:  # per
+        elif r == 454:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -56636,7 +56734,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56652,7 +56750,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C458()
+    inst: Any = _C457()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56660,9 +56758,9 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 457:  # player
+        if r == 456:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56672,7 +56770,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56688,7 +56786,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C461()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56696,19 +56794,19 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 459:  # amount
+        if r == 458:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 460:  # player
+        elif r == 459:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 461:  # owner
+        elif r == 460:  # owner
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -56718,7 +56816,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56734,7 +56832,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C464()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56742,11 +56840,11 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # filter
+        if r == 462:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 464:  # battlefield
+        elif r == 463:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56758,7 +56856,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56774,7 +56872,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C468()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56782,17 +56880,17 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # amount
+        if r == 465:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 467:  # counter
+        elif r == 466:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 468:  # target
+        elif r == 467:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56805,7 +56903,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56821,7 +56919,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C471()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56829,24 +56927,24 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # target
+        if r == 469:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 471:  # source
+        elif r == 470:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b683(x, inst, lim, made)
+            value = _b684(x, inst, lim, made)
             d['source'] = value
-        elif r == 699:  # top
+        elif r == 700:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 700:  # bottom
+        elif r == 701:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -56858,7 +56956,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56874,7 +56972,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C474()
+    inst: Any = _C473()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56882,9 +56980,9 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # target
+        if r == 472:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56897,7 +56995,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56913,7 +57011,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C479()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56921,36 +57019,36 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 475:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 476:  # source
+        elif r == 475:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b683(x, inst, lim, made)
+            value = _b684(x, inst, lim, made)
             d['source'] = value
-        elif r == 477:  # amount
+        elif r == 476:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 478:  # counter
+        elif r == 477:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 479:  # also
+        elif r == 478:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56963,7 +57061,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56979,7 +57077,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
+    inst: Any = _C481()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56987,9 +57085,9 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 481:  # player
+        if r == 480:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56999,7 +57097,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57015,7 +57113,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C483()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57023,9 +57121,9 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 483:  # target
+        if r == 482:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57038,7 +57136,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57054,7 +57152,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C486()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57062,19 +57160,19 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # player
+        if r == 484:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
-        elif r == 791:  # all
+        elif r == 792:  # all
             d['all'] = True
-        elif r == 701:  # amount
+        elif r == 702:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 486:  # filter
+        elif r == 485:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -57086,7 +57184,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57102,7 +57200,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C490()
+    inst: Any = _C489()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57110,18 +57208,18 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 488:  # target
+        if r == 487:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 489:  # unless
+        elif r == 488:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b697(x, inst, lim, made)
+            value = _b698(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -57131,7 +57229,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57147,7 +57245,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C492()
+    inst: Any = _C491()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57155,9 +57253,9 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 491:  # target
+        if r == 490:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57170,7 +57268,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57186,7 +57284,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C493()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57194,9 +57292,9 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 493:  # target
+        if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57209,7 +57307,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57225,7 +57323,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C495()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57233,9 +57331,9 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # target
+        if r == 494:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57248,7 +57346,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57264,7 +57362,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C499()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57272,17 +57370,17 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 497:  # amount
+        if r == 496:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 498:  # counter
+        elif r == 497:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 499:  # target
+        elif r == 498:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57295,7 +57393,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57311,7 +57409,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C501()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57319,18 +57417,18 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 702:  # step
+        if r == 703:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 792 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 793 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 703:  # endcombat
+        elif r == 704:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 501:  # effect
+        elif r == 500:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -57345,7 +57443,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57361,7 +57459,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C503()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57369,15 +57467,15 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 503:  # amount
+        if r == 502:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 793:  # you
+        elif r == 794:  # you
             d['you'] = True
-        elif r == 704:  # target
+        elif r == 705:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57390,7 +57488,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57406,7 +57504,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C505()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57414,18 +57512,18 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 505:  # target
+        if r == 504:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 705:  # label
+        elif r == 706:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 706:  # free
+        elif r == 707:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -57437,7 +57535,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57453,7 +57551,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C507()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57461,14 +57559,14 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # target
+        if r == 506:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 707:  # newtargets
+        elif r == 708:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -57478,7 +57576,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57494,7 +57592,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C508()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57502,18 +57600,18 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # thatnoun
+        if r == 709:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 709:  # target
+        elif r == 710:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 710:  # thisturn
+        elif r == 711:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -57523,7 +57621,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57539,7 +57637,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C511()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57547,14 +57645,14 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # target
+        if r == 509:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 511:  # phaseout
+        elif r == 510:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -57566,7 +57664,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57582,7 +57680,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C514()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57590,14 +57688,14 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # target
+        if r == 512:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 514:  # nountap
+        elif r == 513:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -57609,7 +57707,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57625,7 +57723,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C517()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57633,30 +57731,30 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # lead
+        if r == 515:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b679(x, inst, lim, made)
             d['lead'] = value
-        elif r == 711:  # target
+        elif r == 712:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 712:  # also
+        elif r == 713:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b728(x, inst, lim, made)
+            value = _b729(x, inst, lim, made)
             d['also'] = value
-        elif r == 713:  # group
+        elif r == 714:  # group
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['group'] = value
-        elif r == 714:  # parts
+        elif r == 715:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57665,18 +57763,18 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 585 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 586 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 517:  # duration
+        elif r == 516:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b679(x, inst, lim, made)
             d['duration'] = value
-        elif r == 715:  # tail
+        elif r == 716:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -57685,7 +57783,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 585 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 586 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57698,7 +57796,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57714,7 +57812,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C519()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57722,13 +57820,13 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # controller
+        if r == 717:  # controller
             d['controller'] = True
-        elif r == 521:  # owner
+        elif r == 520:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 522:  # who
+        elif r == 521:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57740,7 +57838,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57756,7 +57854,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C527()
+    inst: Any = _C526()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57764,19 +57862,19 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # counter
+        if r == 718:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 718:  # on
+        elif r == 719:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 719:  # whose
+        elif r == 720:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 720:  # zone
+        elif r == 721:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -57788,7 +57886,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57804,7 +57902,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C530()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57812,7 +57910,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 530:  # filter
+        if r == 529:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -57824,7 +57922,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57840,7 +57938,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C533()
+    inst: Any = _C532()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57848,7 +57946,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # any
+        if r == 531:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -57860,7 +57958,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57876,7 +57974,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C535()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57884,13 +57982,13 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # each
+        if r == 726:  # each
             d['each'] = True
-        elif r == 534:  # count
+        elif r == 533:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 535:  # filter
+        elif r == 534:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -57902,7 +58000,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57918,7 +58016,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C537()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57926,7 +58024,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 537:  # who
+        if r == 536:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57938,7 +58036,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57954,7 +58052,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C539()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57962,7 +58060,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # that
+        if r == 538:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -57974,7 +58072,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57990,7 +58088,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C541()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57998,9 +58096,9 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # equipped
+        if r == 798:  # equipped
             d['equipped'] = True
-        elif r == 541:  # enchanted
+        elif r == 540:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -58012,7 +58110,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58028,7 +58126,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C543()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58036,7 +58134,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # rest
+        if r == 542:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -58048,7 +58146,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58064,7 +58162,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C551()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58072,11 +58170,11 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 548:  # whose
+        if r == 549:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 549:  # step
+        elif r == 550:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -58088,7 +58186,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58104,7 +58202,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C554()
+    inst: Any = _C555()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58112,11 +58210,11 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 552:  # lead
+        if r == 553:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 553:  # counter
+        elif r == 554:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -58128,7 +58226,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58144,7 +58242,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C558()
+    inst: Any = _C559()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58152,15 +58250,15 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # lead
+        if r == 556:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 556:  # subject
+        elif r == 557:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 557:  # batch
+        elif r == 558:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -58172,7 +58270,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58188,7 +58286,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C561()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58196,13 +58294,13 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 559:  # lead
+        if r == 560:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 731:  # creature
+        elif r == 732:  # creature
             d['creature'] = True
-        elif r == 732:  # events
+        elif r == 733:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58211,7 +58309,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 800 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 801 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58224,7 +58322,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58240,7 +58338,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C565()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58248,15 +58346,15 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 561:  # lead
+        if r == 562:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 562:  # who
+        elif r == 563:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 563:  # spell
+        elif r == 564:  # spell
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['spell'] = value
@@ -58268,7 +58366,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58284,7 +58382,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C568()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58292,17 +58390,17 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 565:  # lead
+        if r == 566:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 829:  # thisor
+        elif r == 830:  # thisor
             d['thisor'] = True
-        elif r == 566:  # subject
+        elif r == 567:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 733:  # events
+        elif r == 734:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58311,12 +58409,12 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 800 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 801 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 734:  # undercontrol
+        elif r == 735:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -58326,7 +58424,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58342,7 +58440,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C581()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58350,11 +58448,11 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # command
+        if r == 580:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 581:  # battlefield
+        elif r == 582:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58366,7 +58464,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58382,7 +58480,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C585()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58390,29 +58488,29 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # additional
+        if r == 737:  # additional
             d['additional'] = True
-        elif r == 582:  # power
+        elif r == 583:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 583:  # toughness
+        elif r == 584:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 737:  # per
+        elif r == 738:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 738:  # perfilter
+        elif r == 739:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b272(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 830:  # onbf
+        elif r == 831:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58422,7 +58520,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58438,7 +58536,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C588()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58446,7 +58544,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # both
+        if r == 587:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -58458,7 +58556,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58474,7 +58572,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C590()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58482,7 +58580,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # attack
+        if r == 589:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -58494,7 +58592,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58510,7 +58608,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C592()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58518,7 +58616,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # block
+        if r == 591:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -58530,7 +58628,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58546,7 +58644,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C594()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58554,7 +58652,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # count
+        if r == 593:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58566,52 +58664,8 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C594()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 739:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 272:
-                    values.append(_b272(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58654,7 +58708,51 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C596()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 741:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 272:
+                    values.append(_b272(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58670,7 +58768,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C598()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58678,9 +58776,9 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # quality
+        if r == 597:  # quality
             x = c[0]
-            value = _b742(x, inst, lim, made)
+            value = _b743(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58690,7 +58788,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58706,7 +58804,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C599()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58714,7 +58812,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # opponents
+        if r == 745:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58724,7 +58822,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58740,7 +58838,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C601()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58748,7 +58846,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # destroyed
+        if r == 600:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -58760,7 +58858,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58776,7 +58874,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C603()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58784,7 +58882,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # phase
+        if r == 602:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -58796,7 +58894,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58812,7 +58910,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C605()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58820,7 +58918,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # untap
+        if r == 604:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58832,7 +58930,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58848,7 +58946,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C607()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58856,9 +58954,9 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # ability
+        if r == 606:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 745 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 746 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58871,7 +58969,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58887,7 +58985,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C610()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58895,14 +58993,14 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # keyword
+        if r == 608:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 608:  # manacost
+        elif r == 609:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -58914,54 +59012,8 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C610()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 746:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59006,7 +59058,53 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C612()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 748:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59022,7 +59120,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C615()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59030,11 +59128,11 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # first
+        if r == 613:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 613:  # regular
+        elif r == 614:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -59048,7 +59146,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59064,7 +59162,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C617()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59072,7 +59170,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # excess
+        if r == 616:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -59084,7 +59182,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59100,7 +59198,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C619()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59108,7 +59206,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # untapped
+        if r == 618:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -59120,7 +59218,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59136,7 +59234,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C621()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59144,11 +59242,11 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # its
+        if r == 749:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 619:  # untap
+        elif r == 620:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59160,7 +59258,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59176,7 +59274,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C623()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59184,7 +59282,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # gains
+        if r == 622:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -59196,7 +59294,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59212,7 +59310,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C625()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59220,7 +59318,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # lethal
+        if r == 624:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -59232,7 +59330,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59248,7 +59346,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C627()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59256,9 +59354,9 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # quality
+        if r == 626:  # quality
             x = c[0]
-            value = _b742(x, inst, lim, made)
+            value = _b743(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59268,7 +59366,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59284,7 +59382,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C629()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59292,9 +59390,9 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 627:  # quality
+        if r == 628:  # quality
             x = c[0]
-            value = _b742(x, inst, lim, made)
+            value = _b743(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59304,7 +59402,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59320,7 +59418,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C631()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59328,9 +59426,9 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # quality
+        if r == 630:  # quality
             x = c[0]
-            value = _b742(x, inst, lim, made)
+            value = _b743(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59340,7 +59438,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59356,7 +59454,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C633()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59364,9 +59462,9 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # thisturn
+        if r == 750:  # thisturn
             d['thisturn'] = True
-        elif r == 631:  # keyword
+        elif r == 632:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59381,7 +59479,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59397,7 +59495,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C635()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59405,7 +59503,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # count
+        if r == 634:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59417,7 +59515,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59433,7 +59531,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C637()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59441,7 +59539,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # attacks
+        if r == 636:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59453,7 +59551,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59469,7 +59567,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C639()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59477,7 +59575,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # blocks
+        if r == 638:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -59489,7 +59587,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59505,7 +59603,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C641()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59513,7 +59611,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # unblockable
+        if r == 640:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -59525,7 +59623,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59541,7 +59639,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C643()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59549,7 +59647,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # color
+        if r == 642:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59564,7 +59662,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59580,7 +59678,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C678()
+    inst: Any = _C679()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59588,23 +59686,23 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # eot
+        if r == 776:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 776:  # next_upkeep
+        elif r == 777:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 777:  # losecontrol
+        elif r == 778:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 778:  # thisturn
+        elif r == 779:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 779:  # thiscombat
+        elif r == 780:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59616,7 +59714,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59632,7 +59730,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C681()
+    inst: Any = _C682()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59640,13 +59738,13 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # another
+        if r == 781:  # another
             d['another'] = True
-        elif r == 680:  # filter
+        elif r == 681:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 781:  # ingy
+        elif r == 782:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59656,7 +59754,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59672,7 +59770,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C683()
+    inst: Any = _C684()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59680,7 +59778,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 682:  # whose
+        if r == 683:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -59692,7 +59790,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59708,7 +59806,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C690()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59716,7 +59814,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # zone
+        if r == 689:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -59728,7 +59826,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59744,7 +59842,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C692()
+    inst: Any = _C693()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59752,9 +59850,9 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # player
+        if r == 692:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59764,7 +59862,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59780,7 +59878,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C695()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59788,9 +59886,9 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 693:  # player
+        if r == 694:  # player
             x = c[0]
-            value = _b520(x, inst, lim, made)
+            value = _b519(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59800,7 +59898,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59816,7 +59914,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C698()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59824,11 +59922,11 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # cost
+        if r == 697:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 698:  # param
+        elif r == 699:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59843,7 +59941,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59859,7 +59957,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C722()
+    inst: Any = _C723()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59867,9 +59965,9 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # word
+        if r == 722:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59882,7 +59980,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59898,7 +59996,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C724()
+    inst: Any = _C725()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59906,11 +60004,11 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # player
+        if r == 724:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 794:  # walker
+        elif r == 795:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -59920,7 +60018,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59936,7 +60034,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C729()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59944,33 +60042,33 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # quant
+        if r == 727:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 727:  # filter
+        elif r == 728:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 795:  # attached
+        elif r == 796:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 796:  # samename
+        elif r == 797:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 832:  # ingy
+        elif r == 833:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59980,7 +60078,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59996,7 +60094,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C742()
+    inst: Any = _C743()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60004,11 +60102,11 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # word
+        if r == 742:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 743:  # param
+        elif r == 744:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60023,7 +60121,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60039,7 +60137,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C763()
+    inst: Any = _C764()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60047,7 +60145,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # word
+        if r == 763:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60062,7 +60160,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60078,7 +60176,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C769()
+    inst: Any = _C770()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60086,13 +60184,13 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # filter
+        if r == 769:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 837:  # gy
+        elif r == 838:  # gy
             d['gy'] = True
-        elif r == 838:  # bf
+        elif r == 839:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60102,7 +60200,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60118,7 +60216,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
+    inst: Any = _C773()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60126,21 +60224,21 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # power
+        if r == 772:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 773:  # power
+        elif r == 774:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 774:  # target
+        elif r == 775:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60153,7 +60251,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60169,7 +60267,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C799()
+    inst: Any = _C800()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60177,7 +60275,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 798:  # enters
+        if r == 799:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -60189,7 +60287,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60205,7 +60303,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C803()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60213,7 +60311,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # leaves
+        if r == 802:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -60225,7 +60323,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60241,7 +60339,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C805()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60249,7 +60347,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # dies
+        if r == 804:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -60261,7 +60359,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60277,7 +60375,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C807()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60285,7 +60383,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # alone
+        if r == 806:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -60297,7 +60395,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60313,7 +60411,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C808()
+    inst: Any = _C809()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60321,7 +60419,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # unblocked
+        if r == 808:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -60333,7 +60431,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60349,7 +60447,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C811()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60357,7 +60455,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # attacks
+        if r == 810:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60369,7 +60467,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60385,7 +60483,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C813()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60393,11 +60491,11 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # blocks
+        if r == 812:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 833:  # acreature
+        elif r == 834:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -60407,7 +60505,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60423,7 +60521,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C816()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60431,11 +60529,11 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # blocked
+        if r == 814:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 814:  # filter
+        elif r == 815:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -60449,7 +60547,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60465,7 +60563,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C818()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60473,7 +60571,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # direction
+        if r == 817:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -60485,7 +60583,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60501,7 +60599,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
+    inst: Any = _C820()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60509,7 +60607,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 818:  # up
+        if r == 819:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60521,7 +60619,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60537,7 +60635,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C822()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60545,7 +60643,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 820:  # way
+        if r == 821:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60557,7 +60655,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60573,7 +60671,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C823()
+    inst: Any = _C824()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60581,11 +60679,11 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 822:  # targeted
+        if r == 823:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 834:  # opponents
+        elif r == 835:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60595,7 +60693,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60611,7 +60709,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C827()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60619,13 +60717,13 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 835:  # combat
+        if r == 836:  # combat
             d['combat'] = True
-        elif r == 824:  # deals
+        elif r == 825:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 825:  # recipient
+        elif r == 826:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60639,7 +60737,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60655,7 +60753,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C828()
+    inst: Any = _C829()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60663,9 +60761,9 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 836:  # combat
+        if r == 837:  # combat
             d['combat'] = True
-        elif r == 827:  # dealt
+        elif r == 828:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -61020,506 +61118,507 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 338 __asgn_plain
     _b339,  # 339 FightEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 340 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 341 __asgn_plain
-    _b342,  # 342 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 343 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 344 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 345 __asgn_plain
-    _b346,  # 346 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 347 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 348 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 349 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 350 __asgn_plain
-    _b351,  # 351 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 352 __asgn_plain
-    _b353,  # 353 ExchangeLifeEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 354 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 355 __asgn_optional
-    _b356,  # 356 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 357 __asgn_plain
-    _b358,  # 358 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 359 __asgn_plain
-    _b360,  # 360 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 361 __asgn_plain
-    _b362,  # 362 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 363 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 364 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 365 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 366 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 367 __asgn_plain
-    _b368,  # 368 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 369 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 370 __asgn_plain
-    _b371,  # 371 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 372 __asgn_plain
-    _b373,  # 373 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 374 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 375 __asgn_plain
-    _b376,  # 376 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 377 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 378 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 379 __asgn_plain
-    _b380,  # 380 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 381 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 382 __asgn_plain
-    _b383,  # 383 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 384 __asgn_plain
-    _b385,  # 385 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 386 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 388 __asgn_plain
-    _b389,  # 389 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 390 __asgn_optional
+    _b341,  # 341 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 342 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 343 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 344 __asgn_plain
+    _b345,  # 345 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 346 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 347 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 348 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 349 __asgn_plain
+    _b350,  # 350 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 351 __asgn_plain
+    _b352,  # 352 ExchangeLifeEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 353 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 354 __asgn_optional
+    _b355,  # 355 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 358 __asgn_plain
+    _b359,  # 359 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 362 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 363 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 364 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 365 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 366 __asgn_plain
+    _b367,  # 367 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 368 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 369 __asgn_plain
+    _b370,  # 370 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 371 __asgn_plain
+    _b372,  # 372 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 373 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 374 __asgn_plain
+    _b375,  # 375 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 376 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 377 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 378 __asgn_plain
+    _b379,  # 379 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 380 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 381 __asgn_plain
+    _b382,  # 382 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 383 __asgn_plain
+    _b384,  # 384 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 385 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 386 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 387 __asgn_plain
+    _b388,  # 388 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 389 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 390 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 391 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 392 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 393 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 394 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 395 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 396 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 401 __asgn_plain
-    _b402,  # 402 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 409 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 411 __asgn_plain
-    _b412,  # 412 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 414 __asgn_plain
-    _b415,  # 415 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 416 __asgn_plain
-    _b417,  # 417 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 419 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 420 __asgn_plain
-    _b421,  # 421 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 424 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 425 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 TokenEffect
-    _b429,  # 429 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 433 __asgn_plain
-    _b434,  # 434 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
-    _b439,  # 439 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
-    _b444,  # 444 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 450 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 451 __asgn_plain
-    _b452,  # 452 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 455 __asgn_plain
-    _b456,  # 456 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 457 __asgn_plain
-    _b458,  # 458 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
-    _b474,  # 474 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 475 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 478 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 485 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 491 __asgn_plain
-    _b492,  # 492 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 497 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 498 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 CopySpellEffect
-    _b509,  # 509 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 510 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 513 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 514 __asgn_plain
-    _b515,  # 515 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 516 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 ContinuousEffect
-    _match_node,  # 519 ActionWord
-    _b520,  # 520 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 521 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 522 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 523 __asgn_oneormore
-    _match_node,  # 524 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 525 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 526 __asgn_oneormore
-    _b527,  # 527 PerCount
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 528 __asgn_oneormore
-    _node,  # 529 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 530 __asgn_plain
-    _b531,  # 531 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 532 __asgn_plain
-    _b533,  # 533 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 537 __asgn_plain
-    _b538,  # 538 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 546 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 547 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 BeginningTrigger
-    _node,  # 551 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 553 __asgn_plain
-    _b554,  # 554 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 557 __asgn_plain
-    _b558,  # 558 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 563 __asgn_plain
-    _b564,  # 564 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 569 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 570 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 PTChange
-    _node,  # 585 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 CantBeBlockedByFewer
-    _b594,  # 594 CantBeBlockedExcept
-    _b595,  # 595 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 CantBeTargetedBy
-    _b598,  # 598 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 607 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 HasKeywordAtManaCost
-    _b610,  # 610 HasKeywords
-    _b611,  # 611 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 612 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 639 __asgn_plain
-    _b640,  # 640 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 649 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 650 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 651 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 652 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 653 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 654 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 655 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 656 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 657 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 666 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 667 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 668 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 669 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 677 __asgn_plain
-    _b678,  # 678 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 685 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 687 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 OntoBattlefield
-    _node,  # 690 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 691 __asgn_plain
-    _b692,  # 692 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 695 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 710 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 714 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 715 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 716 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 721 __asgn_plain
-    _b722,  # 722 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 723 __asgn_plain
-    _b724,  # 724 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 725 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 727 __asgn_plain
-    _b728,  # 728 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 729 __asgn_optional
-    _node,  # 730 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 392 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 393 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 394 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 396 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 398 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 400 __asgn_plain
+    _b401,  # 401 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 408 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 410 __asgn_plain
+    _b411,  # 411 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 413 __asgn_plain
+    _b414,  # 414 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 415 __asgn_plain
+    _b416,  # 416 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 424 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 425 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 426 __asgn_plain
+    _b427,  # 427 TokenEffect
+    _b428,  # 428 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 430 __asgn_plain
+    _b431,  # 431 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 449 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 454 __asgn_plain
+    _b455,  # 455 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 463 __asgn_plain
+    _b464,  # 464 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
+    _b483,  # 483 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
+    _b495,  # 495 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 496 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 497 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
+    _b505,  # 505 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 CopySpellEffect
+    _b508,  # 508 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 512 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 ContinuousEffect
+    _match_node,  # 518 ActionWord
+    _b519,  # 519 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 521 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 522 __asgn_oneormore
+    _match_node,  # 523 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 524 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 525 __asgn_oneormore
+    _b526,  # 526 PerCount
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 527 __asgn_oneormore
+    _node,  # 528 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 531 __asgn_plain
+    _b532,  # 532 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 533 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 534 __asgn_plain
+    _b535,  # 535 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 536 __asgn_plain
+    _b537,  # 537 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 538 __asgn_plain
+    _b539,  # 539 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 540 __asgn_plain
+    _b541,  # 541 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 544 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 546 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 548 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 550 __asgn_plain
+    _b551,  # 551 BeginningTrigger
+    _node,  # 552 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 558 __asgn_plain
+    _b559,  # 559 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 560 __asgn_plain
+    _b561,  # 561 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 564 __asgn_plain
+    _b565,  # 565 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 567 __asgn_plain
+    _b568,  # 568 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 570 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 571 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 PTChange
+    _node,  # 586 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 CantBeBlockedByFewer
+    _b595,  # 595 CantBeBlockedExcept
+    _b596,  # 596 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 CantBeTargetedBy
+    _b599,  # 599 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 608 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 HasKeywordAtManaCost
+    _b611,  # 611 HasKeywords
+    _b612,  # 612 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 613 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 650 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 651 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 652 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 653 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 654 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 655 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 656 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 657 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 658 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 666 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 667 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 668 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 669 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 670 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 678 __asgn_plain
+    _b679,  # 679 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 681 __asgn_plain
+    _b682,  # 682 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 686 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 687 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 688 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 OntoBattlefield
+    _node,  # 691 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 692 __asgn_plain
+    _b693,  # 693 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 696 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 697 __asgn_plain
+    _b698,  # 698 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 711 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 715 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 716 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 717 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 722 __asgn_plain
+    _b723,  # 723 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 724 __asgn_plain
+    _b725,  # 725 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 728 __asgn_plain
+    _b729,  # 729 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 730 __asgn_optional
+    _node,  # 731 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 732 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 736 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 736 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 737 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 739 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 740 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 741 __asgn_plain
-    _b742,  # 742 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 744 __asgn_optional
-    _node,  # 745 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 746 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 742 __asgn_plain
+    _b743,  # 743 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 745 __asgn_optional
+    _node,  # 746 GrantedAbility
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 747 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 752 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 754 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 757 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 758 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 765 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 768 __asgn_plain
-    _b769,  # 769 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 788 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 789 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 791 __asgn_optional
-    _match_node,  # 792 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 793 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 794 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 798 __asgn_plain
-    _b799,  # 799 EntersEvent
-    _node,  # 800 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 807 __asgn_plain
-    _b808,  # 808 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 813 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 818 __asgn_plain
-    _b819,  # 819 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 822 __asgn_plain
-    _b823,  # 823 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 824 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 827 __asgn_plain
-    _b828,  # 828 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 829 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 830 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 831 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 832 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 833 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 834 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 835 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 748 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 750 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 753 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 754 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 756 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 757 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 758 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 759 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 760 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 762 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 763 __asgn_plain
+    _b764,  # 764 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 766 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 768 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 786 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 789 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 792 __asgn_optional
+    _match_node,  # 793 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 796 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 798 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 EntersEvent
+    _node,  # 801 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 802 __asgn_plain
+    _b803,  # 803 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 804 __asgn_plain
+    _b805,  # 805 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 814 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 821 __asgn_plain
+    _b822,  # 822 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 825 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 830 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 831 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 832 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 833 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 834 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 835 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 836 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 837 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 838 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 837 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 838 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 839 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 529, 551, 585, 690, 730, 745, 800])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 528, 552, 586, 691, 731, 746, 801])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -61863,237 +61962,237 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 338 __asgn_plain
     _b339,  # 339 FightEffect
     None,  # 340 __asgn_plain
-    None,  # 341 __asgn_plain
-    _b342,  # 342 LookAtTopEffect
+    _b341,  # 341 LookAtTopEffect
+    None,  # 342 __asgn_plain
     None,  # 343 __asgn_plain
     None,  # 344 __asgn_plain
-    None,  # 345 __asgn_plain
-    _b346,  # 346 ObjectDamageEffect
+    _b345,  # 345 ObjectDamageEffect
+    None,  # 346 __asgn_plain
     None,  # 347 __asgn_plain
     None,  # 348 __asgn_plain
     None,  # 349 __asgn_plain
-    None,  # 350 __asgn_plain
-    _b351,  # 351 MoveCountersEffect
-    None,  # 352 __asgn_plain
-    _b353,  # 353 ExchangeLifeEffect
+    _b350,  # 350 MoveCountersEffect
+    None,  # 351 __asgn_plain
+    _b352,  # 352 ExchangeLifeEffect
+    None,  # 353 __asgn_optional
     None,  # 354 __asgn_optional
-    None,  # 355 __asgn_optional
-    _b356,  # 356 KeywordCost
-    None,  # 357 __asgn_plain
-    _b358,  # 358 TypeArg
-    None,  # 359 __asgn_plain
-    _b360,  # 360 QualityArg
-    None,  # 361 __asgn_plain
-    _b362,  # 362 OntoArg
+    _b355,  # 355 KeywordCost
+    None,  # 356 __asgn_plain
+    _b357,  # 357 TypeArg
+    None,  # 358 __asgn_plain
+    _b359,  # 359 QualityArg
+    None,  # 360 __asgn_plain
+    _b361,  # 361 OntoArg
+    None,  # 362 __asgn_plain
     None,  # 363 __asgn_plain
     None,  # 364 __asgn_plain
     None,  # 365 __asgn_plain
     None,  # 366 __asgn_plain
-    None,  # 367 __asgn_plain
-    _b368,  # 368 TriggeredStmt
+    _b367,  # 367 TriggeredStmt
+    None,  # 368 __asgn_plain
     None,  # 369 __asgn_plain
-    None,  # 370 __asgn_plain
-    _b371,  # 371 ActivatedStmt
-    None,  # 372 __asgn_plain
-    _b373,  # 373 PTDefiningStmt
-    None,  # 374 __asgn_oneormore
-    None,  # 375 __asgn_plain
-    _b376,  # 376 SpellKind
+    _b370,  # 370 ActivatedStmt
+    None,  # 371 __asgn_plain
+    _b372,  # 372 PTDefiningStmt
+    None,  # 373 __asgn_oneormore
+    None,  # 374 __asgn_plain
+    _b375,  # 375 SpellKind
+    None,  # 376 __asgn_oneormore
     None,  # 377 __asgn_oneormore
-    None,  # 378 __asgn_oneormore
-    None,  # 379 __asgn_plain
-    _b380,  # 380 EntersTappedStmt
-    None,  # 381 __asgn_oneormore
-    None,  # 382 __asgn_plain
-    _b383,  # 383 CostPerTargetStmt
-    None,  # 384 __asgn_plain
-    _b385,  # 385 UncounterableStmt
-    None,  # 386 __asgn_oneormore
+    None,  # 378 __asgn_plain
+    _b379,  # 379 EntersTappedStmt
+    None,  # 380 __asgn_oneormore
+    None,  # 381 __asgn_plain
+    _b382,  # 382 CostPerTargetStmt
+    None,  # 383 __asgn_plain
+    _b384,  # 384 UncounterableStmt
+    None,  # 385 __asgn_oneormore
+    None,  # 386 __asgn_plain
     None,  # 387 __asgn_plain
-    None,  # 388 __asgn_plain
-    _b389,  # 389 StaticStmt
-    None,  # 390 __asgn_optional
+    _b388,  # 388 StaticStmt
+    None,  # 389 __asgn_optional
+    None,  # 390 __asgn_oneormore
     None,  # 391 __asgn_oneormore
     None,  # 392 __asgn_oneormore
-    None,  # 393 __asgn_oneormore
-    None,  # 394 __asgn_optional
+    None,  # 393 __asgn_optional
+    None,  # 394 __asgn_plain
     None,  # 395 __asgn_plain
     None,  # 396 __asgn_plain
     None,  # 397 __asgn_plain
     None,  # 398 __asgn_plain
     None,  # 399 __asgn_plain
     None,  # 400 __asgn_plain
-    None,  # 401 __asgn_plain
-    _b402,  # 402 ControlClause
+    _b401,  # 401 ControlClause
+    None,  # 402 __asgn_plain
     None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
     None,  # 405 __asgn_plain
     None,  # 406 __asgn_plain
     None,  # 407 __asgn_plain
-    None,  # 408 __asgn_plain
-    None,  # 409 __asgn_oneormore
+    None,  # 408 __asgn_oneormore
+    None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
-    None,  # 411 __asgn_plain
-    _b412,  # 412 DividedDamageEffect
+    _b411,  # 411 DividedDamageEffect
+    None,  # 412 __asgn_plain
     None,  # 413 __asgn_plain
-    None,  # 414 __asgn_plain
-    _b415,  # 415 DamageEffect
-    None,  # 416 __asgn_plain
-    _b417,  # 417 DestroyEffect
+    _b414,  # 414 DamageEffect
+    None,  # 415 __asgn_plain
+    _b416,  # 416 DestroyEffect
+    None,  # 417 __asgn_plain
     None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
-    None,  # 420 __asgn_plain
-    _b421,  # 421 DrawEffect
-    None,  # 422 __asgn_plain
-    _b423,  # 423 TokenCopyEffect
+    _b420,  # 420 DrawEffect
+    None,  # 421 __asgn_plain
+    _b422,  # 422 TokenCopyEffect
+    None,  # 423 __asgn_plain
     None,  # 424 __asgn_plain
     None,  # 425 __asgn_plain
     None,  # 426 __asgn_plain
-    None,  # 427 __asgn_plain
-    _b428,  # 428 TokenEffect
-    _b429,  # 429 AddManaEffect
+    _b427,  # 427 TokenEffect
+    _b428,  # 428 AddManaEffect
+    None,  # 429 __asgn_plain
     None,  # 430 __asgn_plain
-    None,  # 431 __asgn_plain
-    _b432,  # 432 DiscardEffect
-    None,  # 433 __asgn_plain
-    _b434,  # 434 GainLifeEffect
+    _b431,  # 431 DiscardEffect
+    None,  # 432 __asgn_plain
+    _b433,  # 433 GainLifeEffect
+    None,  # 434 __asgn_plain
     None,  # 435 __asgn_plain
-    None,  # 436 __asgn_plain
-    _b437,  # 437 GainControlEffect
-    None,  # 438 __asgn_plain
-    _b439,  # 439 ReturnToHandEffect
+    _b436,  # 436 GainControlEffect
+    None,  # 437 __asgn_plain
+    _b438,  # 438 ReturnToHandEffect
+    None,  # 439 __asgn_plain
     None,  # 440 __asgn_plain
-    None,  # 441 __asgn_plain
-    _b442,  # 442 ReturnFromGraveyardEffect
-    None,  # 443 __asgn_plain
-    _b444,  # 444 ReturnToBattlefieldEffect
+    _b441,  # 441 ReturnFromGraveyardEffect
+    None,  # 442 __asgn_plain
+    _b443,  # 443 ReturnToBattlefieldEffect
+    None,  # 444 __asgn_plain
     None,  # 445 __asgn_plain
-    None,  # 446 __asgn_plain
-    _b447,  # 447 ReturnAllFromGraveyardsEffect
+    _b446,  # 446 ReturnAllFromGraveyardsEffect
+    None,  # 447 __asgn_plain
     None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
     None,  # 450 __asgn_plain
-    None,  # 451 __asgn_plain
-    _b452,  # 452 SearchEffect
+    _b451,  # 451 SearchEffect
+    None,  # 452 __asgn_plain
     None,  # 453 __asgn_plain
     None,  # 454 __asgn_plain
-    None,  # 455 __asgn_plain
-    _b456,  # 456 CounterSpellEffect
-    None,  # 457 __asgn_plain
-    _b458,  # 458 ShuffleEffect
+    _b455,  # 455 CounterSpellEffect
+    None,  # 456 __asgn_plain
+    _b457,  # 457 ShuffleEffect
+    None,  # 458 __asgn_plain
     None,  # 459 __asgn_plain
     None,  # 460 __asgn_plain
-    None,  # 461 __asgn_plain
-    _b462,  # 462 MillEffect
+    _b461,  # 461 MillEffect
+    None,  # 462 __asgn_plain
     None,  # 463 __asgn_plain
-    None,  # 464 __asgn_plain
-    _b465,  # 465 PutFromHandEffect
+    _b464,  # 464 PutFromHandEffect
+    None,  # 465 __asgn_plain
     None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
-    None,  # 468 __asgn_plain
-    _b469,  # 469 PutCountersEffect
+    _b468,  # 468 PutCountersEffect
+    None,  # 469 __asgn_plain
     None,  # 470 __asgn_plain
-    None,  # 471 __asgn_plain
-    _b472,  # 472 PutOnLibraryEffect
-    None,  # 473 __asgn_plain
-    _b474,  # 474 PutIntoZoneEffect
+    _b471,  # 471 PutOnLibraryEffect
+    None,  # 472 __asgn_plain
+    _b473,  # 473 PutIntoZoneEffect
+    None,  # 474 __asgn_plain
     None,  # 475 __asgn_plain
     None,  # 476 __asgn_plain
     None,  # 477 __asgn_plain
     None,  # 478 __asgn_plain
-    None,  # 479 __asgn_plain
-    _b480,  # 480 ExileEffect
-    None,  # 481 __asgn_plain
-    _b482,  # 482 ExileTopEffect
-    None,  # 483 __asgn_plain
-    _b484,  # 484 RegenerateEffect
+    _b479,  # 479 ExileEffect
+    None,  # 480 __asgn_plain
+    _b481,  # 481 ExileTopEffect
+    None,  # 482 __asgn_plain
+    _b483,  # 483 RegenerateEffect
+    None,  # 484 __asgn_plain
     None,  # 485 __asgn_plain
-    None,  # 486 __asgn_plain
-    _b487,  # 487 PlayerSacrificesEffect
+    _b486,  # 486 PlayerSacrificesEffect
+    None,  # 487 __asgn_plain
     None,  # 488 __asgn_plain
-    None,  # 489 __asgn_plain
-    _b490,  # 490 SacrificeEffect
-    None,  # 491 __asgn_plain
-    _b492,  # 492 UntapEffect
-    None,  # 493 __asgn_plain
-    _b494,  # 494 TapOrUntapEffect
-    None,  # 495 __asgn_plain
-    _b496,  # 496 TapEffect
+    _b489,  # 489 SacrificeEffect
+    None,  # 490 __asgn_plain
+    _b491,  # 491 UntapEffect
+    None,  # 492 __asgn_plain
+    _b493,  # 493 TapOrUntapEffect
+    None,  # 494 __asgn_plain
+    _b495,  # 495 TapEffect
+    None,  # 496 __asgn_plain
     None,  # 497 __asgn_plain
     None,  # 498 __asgn_plain
-    None,  # 499 __asgn_plain
-    _b500,  # 500 RemoveCountersEffect
-    None,  # 501 __asgn_plain
-    _b502,  # 502 DelayedEffect
-    None,  # 503 __asgn_plain
-    _b504,  # 504 PreventEffect
-    None,  # 505 __asgn_plain
-    _b506,  # 506 CastThisEffect
-    None,  # 507 __asgn_plain
-    _b508,  # 508 CopySpellEffect
-    _b509,  # 509 NoRegenEffect
+    _b499,  # 499 RemoveCountersEffect
+    None,  # 500 __asgn_plain
+    _b501,  # 501 DelayedEffect
+    None,  # 502 __asgn_plain
+    _b503,  # 503 PreventEffect
+    None,  # 504 __asgn_plain
+    _b505,  # 505 CastThisEffect
+    None,  # 506 __asgn_plain
+    _b507,  # 507 CopySpellEffect
+    _b508,  # 508 NoRegenEffect
+    None,  # 509 __asgn_plain
     None,  # 510 __asgn_plain
-    None,  # 511 __asgn_plain
-    _b512,  # 512 PhaseOutEffect
+    _b511,  # 511 PhaseOutEffect
+    None,  # 512 __asgn_plain
     None,  # 513 __asgn_plain
-    None,  # 514 __asgn_plain
-    _b515,  # 515 NoUntapEffect
+    _b514,  # 514 NoUntapEffect
+    None,  # 515 __asgn_plain
     None,  # 516 __asgn_plain
-    None,  # 517 __asgn_plain
-    _b518,  # 518 ContinuousEffect
-    None,  # 519 ActionWord
-    _b520,  # 520 PlayerRef
+    _b517,  # 517 ContinuousEffect
+    None,  # 518 ActionWord
+    _b519,  # 519 PlayerRef
+    None,  # 520 __asgn_plain
     None,  # 521 __asgn_plain
-    None,  # 522 __asgn_plain
-    None,  # 523 __asgn_oneormore
-    None,  # 524 BackWord
-    None,  # 525 __asgn_optional
-    None,  # 526 __asgn_oneormore
-    _b527,  # 527 PerCount
-    None,  # 528 __asgn_oneormore
-    None,  # 529 TargetRef
-    None,  # 530 __asgn_plain
-    _b531,  # 531 AnyNumberTargets
-    None,  # 532 __asgn_plain
-    _b533,  # 533 AnyTarget
+    None,  # 522 __asgn_oneormore
+    None,  # 523 BackWord
+    None,  # 524 __asgn_optional
+    None,  # 525 __asgn_oneormore
+    _b526,  # 526 PerCount
+    None,  # 527 __asgn_oneormore
+    None,  # 528 TargetRef
+    None,  # 529 __asgn_plain
+    _b530,  # 530 AnyNumberTargets
+    None,  # 531 __asgn_plain
+    _b532,  # 532 AnyTarget
+    None,  # 533 __asgn_plain
     None,  # 534 __asgn_plain
-    None,  # 535 __asgn_plain
-    _b536,  # 536 UpToTargets
-    None,  # 537 __asgn_plain
-    _b538,  # 538 EachPlayers
-    None,  # 539 __asgn_plain
-    _b540,  # 540 ThatRef
-    None,  # 541 __asgn_plain
-    _b542,  # 542 EnchantedRef
-    None,  # 543 __asgn_plain
-    _b544,  # 544 RestRef
+    _b535,  # 535 UpToTargets
+    None,  # 536 __asgn_plain
+    _b537,  # 537 EachPlayers
+    None,  # 538 __asgn_plain
+    _b539,  # 539 ThatRef
+    None,  # 540 __asgn_plain
+    _b541,  # 541 EnchantedRef
+    None,  # 542 __asgn_plain
+    _b543,  # 543 RestRef
+    None,  # 544 __asgn_plain
     None,  # 545 __asgn_plain
     None,  # 546 __asgn_plain
-    None,  # 547 __asgn_oneormore
-    None,  # 548 __asgn_plain
+    None,  # 547 __asgn_plain
+    None,  # 548 __asgn_oneormore
     None,  # 549 __asgn_plain
-    _b550,  # 550 BeginningTrigger
-    None,  # 551 Trigger
-    None,  # 552 __asgn_plain
+    None,  # 550 __asgn_plain
+    _b551,  # 551 BeginningTrigger
+    None,  # 552 Trigger
     None,  # 553 __asgn_plain
-    _b554,  # 554 LastCounterTrigger
-    None,  # 555 __asgn_plain
+    None,  # 554 __asgn_plain
+    _b555,  # 555 LastCounterTrigger
     None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
-    _b558,  # 558 BatchAttackTrigger
-    None,  # 559 __asgn_plain
-    _b560,  # 560 ThisTrigger
-    None,  # 561 __asgn_plain
+    None,  # 558 __asgn_plain
+    _b559,  # 559 BatchAttackTrigger
+    None,  # 560 __asgn_plain
+    _b561,  # 561 ThisTrigger
     None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
-    _b564,  # 564 CastTrigger
-    None,  # 565 __asgn_plain
+    None,  # 564 __asgn_plain
+    _b565,  # 565 CastTrigger
     None,  # 566 __asgn_plain
-    _b567,  # 567 YoursTrigger
-    None,  # 568 __asgn_plain
-    None,  # 569 __asgn_optional
+    None,  # 567 __asgn_plain
+    _b568,  # 568 YoursTrigger
+    None,  # 569 __asgn_plain
     None,  # 570 __asgn_optional
-    None,  # 571 __asgn_plain
+    None,  # 571 __asgn_optional
     None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
@@ -62102,97 +62201,97 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
     None,  # 579 __asgn_plain
-    _b580,  # 580 ZonePlace
-    None,  # 581 __asgn_plain
+    None,  # 580 __asgn_plain
+    _b581,  # 581 ZonePlace
     None,  # 582 __asgn_plain
     None,  # 583 __asgn_plain
-    _b584,  # 584 PTChange
-    None,  # 585 StaticPart
-    None,  # 586 __asgn_plain
-    _b587,  # 587 CantAttackOrBlock
-    None,  # 588 __asgn_plain
-    _b589,  # 589 CantAttack
-    None,  # 590 __asgn_plain
-    _b591,  # 591 CantBlock
-    None,  # 592 __asgn_plain
-    _b593,  # 593 CantBeBlockedByFewer
-    _b594,  # 594 CantBeBlockedExcept
-    _b595,  # 595 CanBlockOnly
-    None,  # 596 __asgn_plain
-    _b597,  # 597 CantBeTargetedBy
-    _b598,  # 598 CantBeTargeted
-    None,  # 599 __asgn_plain
-    _b600,  # 600 CantBeDestroyed
-    None,  # 601 __asgn_plain
-    _b602,  # 602 CantPhaseOut
-    None,  # 603 __asgn_plain
-    _b604,  # 604 PhasesEachUntap
-    None,  # 605 __asgn_plain
-    _b606,  # 606 GainsAbility
-    None,  # 607 __asgn_plain
+    None,  # 584 __asgn_plain
+    _b585,  # 585 PTChange
+    None,  # 586 StaticPart
+    None,  # 587 __asgn_plain
+    _b588,  # 588 CantAttackOrBlock
+    None,  # 589 __asgn_plain
+    _b590,  # 590 CantAttack
+    None,  # 591 __asgn_plain
+    _b592,  # 592 CantBlock
+    None,  # 593 __asgn_plain
+    _b594,  # 594 CantBeBlockedByFewer
+    _b595,  # 595 CantBeBlockedExcept
+    _b596,  # 596 CanBlockOnly
+    None,  # 597 __asgn_plain
+    _b598,  # 598 CantBeTargetedBy
+    _b599,  # 599 CantBeTargeted
+    None,  # 600 __asgn_plain
+    _b601,  # 601 CantBeDestroyed
+    None,  # 602 __asgn_plain
+    _b603,  # 603 CantPhaseOut
+    None,  # 604 __asgn_plain
+    _b605,  # 605 PhasesEachUntap
+    None,  # 606 __asgn_plain
+    _b607,  # 607 GainsAbility
     None,  # 608 __asgn_plain
-    _b609,  # 609 HasKeywordAtManaCost
-    _b610,  # 610 HasKeywords
-    _b611,  # 611 LosesKeywords
-    None,  # 612 __asgn_plain
+    None,  # 609 __asgn_plain
+    _b610,  # 610 HasKeywordAtManaCost
+    _b611,  # 611 HasKeywords
+    _b612,  # 612 LosesKeywords
     None,  # 613 __asgn_plain
-    _b614,  # 614 CombatDamageSteps
-    None,  # 615 __asgn_plain
-    _b616,  # 616 AssignsExcess
-    None,  # 617 __asgn_plain
-    _b618,  # 618 AttacksUntapped
-    None,  # 619 __asgn_plain
-    _b620,  # 620 DoesntUntap
-    None,  # 621 __asgn_plain
-    _b622,  # 622 DamageGainsLife
-    None,  # 623 __asgn_plain
-    _b624,  # 624 DamageIsLethal
-    None,  # 625 __asgn_plain
-    _b626,  # 626 CantBeBlockedBy
-    None,  # 627 __asgn_plain
-    _b628,  # 628 CantBeAttachedBy
-    None,  # 629 __asgn_plain
-    _b630,  # 630 PreventDamageFrom
-    None,  # 631 __asgn_plain
-    _b632,  # 632 AttacksDespite
-    None,  # 633 __asgn_plain
-    _b634,  # 634 MaxBlockers
-    None,  # 635 __asgn_plain
-    _b636,  # 636 AttacksEachCombat
-    None,  # 637 __asgn_plain
-    _b638,  # 638 BlocksEachCombat
-    None,  # 639 __asgn_plain
-    _b640,  # 640 CantBeBlocked
-    None,  # 641 __asgn_plain
-    _b642,  # 642 IsColor
-    None,  # 643 __asgn_plain
+    None,  # 614 __asgn_plain
+    _b615,  # 615 CombatDamageSteps
+    None,  # 616 __asgn_plain
+    _b617,  # 617 AssignsExcess
+    None,  # 618 __asgn_plain
+    _b619,  # 619 AttacksUntapped
+    None,  # 620 __asgn_plain
+    _b621,  # 621 DoesntUntap
+    None,  # 622 __asgn_plain
+    _b623,  # 623 DamageGainsLife
+    None,  # 624 __asgn_plain
+    _b625,  # 625 DamageIsLethal
+    None,  # 626 __asgn_plain
+    _b627,  # 627 CantBeBlockedBy
+    None,  # 628 __asgn_plain
+    _b629,  # 629 CantBeAttachedBy
+    None,  # 630 __asgn_plain
+    _b631,  # 631 PreventDamageFrom
+    None,  # 632 __asgn_plain
+    _b633,  # 633 AttacksDespite
+    None,  # 634 __asgn_plain
+    _b635,  # 635 MaxBlockers
+    None,  # 636 __asgn_plain
+    _b637,  # 637 AttacksEachCombat
+    None,  # 638 __asgn_plain
+    _b639,  # 639 BlocksEachCombat
+    None,  # 640 __asgn_plain
+    _b641,  # 641 CantBeBlocked
+    None,  # 642 __asgn_plain
+    _b643,  # 643 IsColor
     None,  # 644 __asgn_plain
     None,  # 645 __asgn_plain
     None,  # 646 __asgn_plain
     None,  # 647 __asgn_plain
     None,  # 648 __asgn_plain
-    None,  # 649 __asgn_oneormore
-    None,  # 650 __asgn_optional
+    None,  # 649 __asgn_plain
+    None,  # 650 __asgn_oneormore
     None,  # 651 __asgn_optional
     None,  # 652 __asgn_optional
     None,  # 653 __asgn_optional
-    None,  # 654 __asgn_oneormore
+    None,  # 654 __asgn_optional
     None,  # 655 __asgn_oneormore
-    None,  # 656 __asgn_optional
+    None,  # 656 __asgn_oneormore
     None,  # 657 __asgn_optional
-    None,  # 658 __asgn_plain
+    None,  # 658 __asgn_optional
     None,  # 659 __asgn_plain
     None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
     None,  # 663 __asgn_plain
     None,  # 664 __asgn_plain
-    None,  # 665 __asgn_optional
-    None,  # 666 __asgn_zeroormore
+    None,  # 665 __asgn_plain
+    None,  # 666 __asgn_optional
     None,  # 667 __asgn_zeroormore
-    None,  # 668 __asgn_oneormore
+    None,  # 668 __asgn_zeroormore
     None,  # 669 __asgn_oneormore
-    None,  # 670 __asgn_plain
+    None,  # 670 __asgn_oneormore
     None,  # 671 __asgn_plain
     None,  # 672 __asgn_plain
     None,  # 673 __asgn_plain
@@ -62200,27 +62299,27 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 675 __asgn_plain
     None,  # 676 __asgn_plain
     None,  # 677 __asgn_plain
-    _b678,  # 678 Duration
-    None,  # 679 __asgn_plain
+    None,  # 678 __asgn_plain
+    _b679,  # 679 Duration
     None,  # 680 __asgn_plain
-    _b681,  # 681 TargetObject
-    None,  # 682 __asgn_plain
-    _b683,  # 683 FromGraveyard
-    None,  # 684 __asgn_plain
-    None,  # 685 __asgn_optional
+    None,  # 681 __asgn_plain
+    _b682,  # 682 TargetObject
+    None,  # 683 __asgn_plain
+    _b684,  # 684 FromGraveyard
+    None,  # 685 __asgn_plain
     None,  # 686 __asgn_optional
     None,  # 687 __asgn_optional
-    None,  # 688 __asgn_plain
-    _b689,  # 689 OntoBattlefield
-    None,  # 690 Destination
-    None,  # 691 __asgn_plain
-    _b692,  # 692 IntoHand
-    None,  # 693 __asgn_plain
-    _b694,  # 694 IntoGraveyard
-    None,  # 695 __asgn_optional
-    None,  # 696 __asgn_plain
-    _b697,  # 697 CostValue
-    None,  # 698 __asgn_plain
+    None,  # 688 __asgn_optional
+    None,  # 689 __asgn_plain
+    _b690,  # 690 OntoBattlefield
+    None,  # 691 Destination
+    None,  # 692 __asgn_plain
+    _b693,  # 693 IntoHand
+    None,  # 694 __asgn_plain
+    _b695,  # 695 IntoGraveyard
+    None,  # 696 __asgn_optional
+    None,  # 697 __asgn_plain
+    _b698,  # 698 CostValue
     None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
     None,  # 701 __asgn_plain
@@ -62229,50 +62328,50 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 704 __asgn_plain
     None,  # 705 __asgn_plain
     None,  # 706 __asgn_plain
-    None,  # 707 __asgn_optional
-    None,  # 708 __asgn_plain
+    None,  # 707 __asgn_plain
+    None,  # 708 __asgn_optional
     None,  # 709 __asgn_plain
-    None,  # 710 __asgn_optional
-    None,  # 711 __asgn_plain
+    None,  # 710 __asgn_plain
+    None,  # 711 __asgn_optional
     None,  # 712 __asgn_plain
     None,  # 713 __asgn_plain
-    None,  # 714 __asgn_oneormore
+    None,  # 714 __asgn_plain
     None,  # 715 __asgn_oneormore
-    None,  # 716 __asgn_optional
-    None,  # 717 __asgn_plain
+    None,  # 716 __asgn_oneormore
+    None,  # 717 __asgn_optional
     None,  # 718 __asgn_plain
     None,  # 719 __asgn_plain
     None,  # 720 __asgn_plain
     None,  # 721 __asgn_plain
-    _b722,  # 722 BackRef
-    None,  # 723 __asgn_plain
-    _b724,  # 724 TargetPlayer
-    None,  # 725 __asgn_optional
-    None,  # 726 __asgn_plain
+    None,  # 722 __asgn_plain
+    _b723,  # 723 BackRef
+    None,  # 724 __asgn_plain
+    _b725,  # 725 TargetPlayer
+    None,  # 726 __asgn_optional
     None,  # 727 __asgn_plain
-    _b728,  # 728 EachObjects
-    None,  # 729 __asgn_optional
-    None,  # 730 KeywordCostPart
-    None,  # 731 __asgn_optional
-    None,  # 732 __asgn_oneormore
+    None,  # 728 __asgn_plain
+    _b729,  # 729 EachObjects
+    None,  # 730 __asgn_optional
+    None,  # 731 KeywordCostPart
+    None,  # 732 __asgn_optional
     None,  # 733 __asgn_oneormore
-    None,  # 734 __asgn_optional
+    None,  # 734 __asgn_oneormore
     None,  # 735 __asgn_optional
     None,  # 736 __asgn_optional
-    None,  # 737 __asgn_plain
+    None,  # 737 __asgn_optional
     None,  # 738 __asgn_plain
-    None,  # 739 __asgn_oneormore
+    None,  # 739 __asgn_plain
     None,  # 740 __asgn_oneormore
-    None,  # 741 __asgn_plain
-    _b742,  # 742 QualityRef
-    None,  # 743 __asgn_plain
-    None,  # 744 __asgn_optional
-    None,  # 745 GrantedAbility
-    None,  # 746 __asgn_oneormore
+    None,  # 741 __asgn_oneormore
+    None,  # 742 __asgn_plain
+    _b743,  # 743 QualityRef
+    None,  # 744 __asgn_plain
+    None,  # 745 __asgn_optional
+    None,  # 746 GrantedAbility
     None,  # 747 __asgn_oneormore
-    None,  # 748 __asgn_plain
-    None,  # 749 __asgn_optional
-    None,  # 750 __asgn_oneormore
+    None,  # 748 __asgn_oneormore
+    None,  # 749 __asgn_plain
+    None,  # 750 __asgn_optional
     None,  # 751 __asgn_oneormore
     None,  # 752 __asgn_oneormore
     None,  # 753 __asgn_oneormore
@@ -62281,28 +62380,28 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 756 __asgn_oneormore
     None,  # 757 __asgn_oneormore
     None,  # 758 __asgn_oneormore
-    None,  # 759 __asgn_optional
-    None,  # 760 __asgn_plain
+    None,  # 759 __asgn_oneormore
+    None,  # 760 __asgn_optional
     None,  # 761 __asgn_plain
     None,  # 762 __asgn_plain
-    _b763,  # 763 PerTime
-    None,  # 764 __asgn_optional
-    None,  # 765 __asgn_oneormore
-    None,  # 766 __asgn_optional
-    None,  # 767 __asgn_plain
+    None,  # 763 __asgn_plain
+    _b764,  # 764 PerTime
+    None,  # 765 __asgn_optional
+    None,  # 766 __asgn_oneormore
+    None,  # 767 __asgn_optional
     None,  # 768 __asgn_plain
-    _b769,  # 769 PerObject
-    None,  # 770 __asgn_plain
+    None,  # 769 __asgn_plain
+    _b770,  # 770 PerObject
     None,  # 771 __asgn_plain
-    _b772,  # 772 PowerOf
-    None,  # 773 __asgn_plain
+    None,  # 772 __asgn_plain
+    _b773,  # 773 PowerOf
     None,  # 774 __asgn_plain
     None,  # 775 __asgn_plain
     None,  # 776 __asgn_plain
     None,  # 777 __asgn_plain
     None,  # 778 __asgn_plain
     None,  # 779 __asgn_plain
-    None,  # 780 __asgn_optional
+    None,  # 780 __asgn_plain
     None,  # 781 __asgn_optional
     None,  # 782 __asgn_optional
     None,  # 783 __asgn_optional
@@ -62310,55 +62409,56 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 785 __asgn_optional
     None,  # 786 __asgn_optional
     None,  # 787 __asgn_optional
-    None,  # 788 __asgn_oneormore
-    None,  # 789 __asgn_optional
+    None,  # 788 __asgn_optional
+    None,  # 789 __asgn_oneormore
     None,  # 790 __asgn_optional
     None,  # 791 __asgn_optional
-    None,  # 792 DelayedStep
-    None,  # 793 __asgn_optional
+    None,  # 792 __asgn_optional
+    None,  # 793 DelayedStep
     None,  # 794 __asgn_optional
-    None,  # 795 __asgn_plain
+    None,  # 795 __asgn_optional
     None,  # 796 __asgn_plain
-    None,  # 797 __asgn_optional
-    None,  # 798 __asgn_plain
-    _b799,  # 799 EntersEvent
-    None,  # 800 ThisEvent
-    None,  # 801 __asgn_plain
-    _b802,  # 802 LeavesEvent
-    None,  # 803 __asgn_plain
-    _b804,  # 804 DiesEvent
-    None,  # 805 __asgn_plain
-    _b806,  # 806 AttacksAloneEvent
-    None,  # 807 __asgn_plain
-    _b808,  # 808 UnblockedEvent
-    None,  # 809 __asgn_plain
-    _b810,  # 810 AttacksEvent
-    None,  # 811 __asgn_plain
-    _b812,  # 812 BlocksEvent
-    None,  # 813 __asgn_plain
+    None,  # 797 __asgn_plain
+    None,  # 798 __asgn_optional
+    None,  # 799 __asgn_plain
+    _b800,  # 800 EntersEvent
+    None,  # 801 ThisEvent
+    None,  # 802 __asgn_plain
+    _b803,  # 803 LeavesEvent
+    None,  # 804 __asgn_plain
+    _b805,  # 805 DiesEvent
+    None,  # 806 __asgn_plain
+    _b807,  # 807 AttacksAloneEvent
+    None,  # 808 __asgn_plain
+    _b809,  # 809 UnblockedEvent
+    None,  # 810 __asgn_plain
+    _b811,  # 811 AttacksEvent
+    None,  # 812 __asgn_plain
+    _b813,  # 813 BlocksEvent
     None,  # 814 __asgn_plain
-    _b815,  # 815 BlockedEvent
-    None,  # 816 __asgn_plain
-    _b817,  # 817 PhasesEvent
-    None,  # 818 __asgn_plain
-    _b819,  # 819 TurnedUpEvent
-    None,  # 820 __asgn_plain
-    _b821,  # 821 ExiledThisWayEvent
-    None,  # 822 __asgn_plain
-    _b823,  # 823 TargetedEvent
-    None,  # 824 __asgn_plain
+    None,  # 815 __asgn_plain
+    _b816,  # 816 BlockedEvent
+    None,  # 817 __asgn_plain
+    _b818,  # 818 PhasesEvent
+    None,  # 819 __asgn_plain
+    _b820,  # 820 TurnedUpEvent
+    None,  # 821 __asgn_plain
+    _b822,  # 822 ExiledThisWayEvent
+    None,  # 823 __asgn_plain
+    _b824,  # 824 TargetedEvent
     None,  # 825 __asgn_plain
-    _b826,  # 826 DealsDamageEvent
-    None,  # 827 __asgn_plain
-    _b828,  # 828 DealtDamageEvent
-    None,  # 829 __asgn_optional
+    None,  # 826 __asgn_plain
+    _b827,  # 827 DealsDamageEvent
+    None,  # 828 __asgn_plain
+    _b829,  # 829 DealtDamageEvent
     None,  # 830 __asgn_optional
-    None,  # 831 __asgn_oneormore
-    None,  # 832 __asgn_optional
+    None,  # 831 __asgn_optional
+    None,  # 832 __asgn_oneormore
     None,  # 833 __asgn_optional
     None,  # 834 __asgn_optional
     None,  # 835 __asgn_optional
     None,  # 836 __asgn_optional
     None,  # 837 __asgn_optional
     None,  # 838 __asgn_optional
+    None,  # 839 __asgn_optional
 ]

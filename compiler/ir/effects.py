@@ -1070,15 +1070,17 @@ class LookAtTop(Effect):
     player's choice (401.4)."""
 
     amount: Amount
+    graveyard: bool = False  # "and the rest into your graveyard"
 
     def text(self, ph: "Phrase", subject: str) -> str:
         n = self.amount.value if isinstance(self.amount, Fixed) else None
         count = f"{NUMBER_TEXT.get(n, str(n))} cards" if n is not None else f"{self.amount.text()} cards"
-        return (f"look at the top {count} of your library. Put one of them into your hand and the rest on "
-                "the bottom of your library in any order")
+        rest = "into your graveyard" if self.graveyard else "on the bottom of your library in any order"
+        return f"look at the top {count} of your library. Put one of them into your hand and the rest {rest}"
 
     def python(self, actions: Actions) -> str:
-        return f"rt.LookAtTop(amount={self.amount.python()})"
+        gy = ", rest_to_graveyard=True" if self.graveyard else ""
+        return f"rt.LookAtTop(amount={self.amount.python()}{gy})"
 
 
 # ------------------------------------------------------------------ mana (106)
