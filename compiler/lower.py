@@ -475,6 +475,7 @@ class CardLowering:
         self.last_player: Ref | None = None  # the player of the last instruction that named one
         self.chose = False  # an instruction before, in this ability, had a player choose a kind ("of that type")
         self.chose_permanent = False  # an instruction before had players choose permanents ("the rest")
+        self.chose_name = False  # an instruction before named a card ("that name")
 
     # amounts and costs ---------------------------------------------------
 
@@ -849,6 +850,23 @@ class CardLowering:
             self.ck.error(e, "one player's life total is exchanged")
         return ef.ExchangeLifeWithToughness(player)
 
+    def effect_RevealHandEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.player is None and e.third:
+            if self.last_player is None or isinstance(self.last_player, rf.YouRef):
+                self.ck.error(e, "'reveals' needs a player: name one, or follow an instruction of another player")
+                return ef.RevealHand(rf.YouRef(words="you"), at_random=bool(e.random))
+            return ef.RevealHand(self.last_player, at_random=bool(e.random), implicit=True)
+        player = self.player(e.player, cond)
+        self.last_player = player
+        return ef.RevealHand(player, at_random=bool(e.random))
+
+    def effect_ChooseNameEffect(self, e: Any, cond: Condition | None) -> Effect:
+        f = _filter(self.ck, e.filter, e)
+        if f.kind != "card":
+            self.ck.error(e.filter, "a name is a card's: write 'choose a nonland card name'")
+        self.chose_name = True
+        return ef.ChooseName(f)
+
     def effect_ExtraTurnEffect(self, e: Any, cond: Condition | None) -> Effect:
         player = self.player(e.player, cond)
         self.last_player = player
@@ -972,11 +990,19 @@ class CardLowering:
         return out
 
     def effect_DiscardEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.all and not self.chose_name:
+            self.ck.error(e, "'that name' needs 'choose a ... card name' before it in the ability")
         if e.player is None and getattr(e, "third", None):
             if self.last_player is None or isinstance(self.last_player, rf.YouRef):
                 self.ck.error(e, "'discards' needs a player: name one, or follow an instruction of another player")
+            elif e.all:
+                return ef.Discard(self.last_player, am.Fixed(0), implicit=True, named=True)
             else:
                 return ef.Discard(self.last_player, self.amount(e.amount), implicit=True)
+        if e.all:
+            player = self.player(e.player, cond)
+            self.last_player = player
+            return ef.Discard(player, am.Fixed(0), named=True)
         player = self.player(e.player, cond)
         self.last_player = player
         return ef.Discard(player, self.amount(e.amount, e.per), at_random=bool(e.random))

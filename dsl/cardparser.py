@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '6dc2ff2521a008074756db12dcecc31e4ca3652c1d4e8654d481179c76150fa4'
+GRAMMAR = 'e1c0d52c8b8231f4298760809a0a91a42cd47ecd862b5b214d37577d2f7495bb'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -375,6 +375,12 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('MoveCountersEffect', 'common', 'MoveCountersEffect', ''),
     ('__asgn_plain', 'plain', '', 'toughness'),
     ('ExchangeLifeEffect', 'common', 'ExchangeLifeEffect', ''),
+    ('__asgn_plain', 'plain', '', 'player'),
+    ('__asgn_plain', 'plain', '', 'hand'),
+    ('RevealHandEffect', 'common', 'RevealHandEffect', ''),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('__asgn_plain', 'plain', '', 'name'),
+    ('ChooseNameEffect', 'common', 'ChooseNameEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('KeywordCost', 'common', 'KeywordCost', ''),
@@ -452,7 +458,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('TokenEffect', 'common', 'TokenEffect', ''),
     ('AddManaEffect', 'common', 'AddManaEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
-    ('__asgn_plain', 'plain', '', 'amount'),
     ('DiscardEffect', 'common', 'DiscardEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
     ('GainLifeEffect', 'common', 'GainLifeEffect', ''),
@@ -570,6 +575,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'order'),
     ('__asgn_plain', 'plain', '', 'graveyard'),
     ('__asgn_plain', 'plain', '', 'player'),
+    ('__asgn_plain', 'plain', '', 'third'),
+    ('__asgn_optional', 'optional', '', 'random'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
     ('__asgn_plain', 'plain', '', 'whose'),
     ('__asgn_plain', 'plain', '', 'step'),
@@ -698,6 +705,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'last'),
     ('__asgn_plain', 'plain', '', 'mana'),
     ('__asgn_plain', 'plain', '', 'third'),
+    ('__asgn_plain', 'plain', '', 'all'),
+    ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'per'),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'equal'),
@@ -1102,43 +1111,44 @@ _F81 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's'])
 _F82 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'])
 _F83 = frozenset([None, 'c', 'p', 's'])
 _F84 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F85 = frozenset([None, 'd', 'p', 'r', 's', 't', '{'])
-_F86 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
-_F87 = frozenset([None, 'a', 'd', 't', 'y'])
-_F88 = frozenset(['p', 't'])
-_F89 = frozenset([None, 'b', 'i'])
-_F90 = frozenset([None, 'a', 't'])
-_F91 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F92 = frozenset([None, 'c', 'i'])
-_F93 = frozenset(['g', 'h'])
-_F94 = frozenset([None, 'i', 't'])
-_F95 = frozenset(['i', 't'])
-_F96 = frozenset([None, 'e', 'o', 'u'])
-_F97 = frozenset(['o', 'p'])
-_F98 = frozenset(['e', 'y'])
-_F99 = frozenset(['d', 'e', 'u'])
-_F100 = frozenset(['w'])
-_F101 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
-_F102 = frozenset([None, 'a', 'p'])
-_F103 = frozenset([None, 'p', 't'])
-_F104 = frozenset(['+', '-'])
-_F105 = frozenset([None, 'g', 'h'])
-_F106 = frozenset([',', 'a'])
-_F107 = frozenset([None, ',', 'e'])
-_F108 = frozenset([None, 'm', 'o'])
-_F109 = frozenset([None, 'a', 'r'])
-_F110 = frozenset([None, 'h', 'y'])
-_F111 = frozenset([None, 'f', 'u'])
-_F112 = frozenset([None, 'd', 'f'])
-_F113 = frozenset([None, 'u', 'y'])
-_F114 = frozenset([None, 'i', 'u'])
-_F115 = frozenset([None, 'c', 't'])
-_F116 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F117 = frozenset(['t', 'y'])
-_F118 = frozenset([None, 'o', 't'])
-_F119 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
-_F120 = frozenset([None, 'i', 'y'])
-_F121 = frozenset(['i', 'o'])
+_F85 = frozenset([None, 'a', 'c', 'd', 'e', 'i', 'r', 't', 'y'])
+_F86 = frozenset([None, 'd', 'p', 'r', 's', 't', '{'])
+_F87 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
+_F88 = frozenset([None, 'a', 'd', 't', 'y'])
+_F89 = frozenset(['p', 't'])
+_F90 = frozenset([None, 'b', 'i'])
+_F91 = frozenset([None, 'a', 't'])
+_F92 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F93 = frozenset([None, 'c', 'i'])
+_F94 = frozenset(['g', 'h'])
+_F95 = frozenset([None, 'i', 't'])
+_F96 = frozenset(['i', 't'])
+_F97 = frozenset([None, 'e', 'o', 'u'])
+_F98 = frozenset(['o', 'p'])
+_F99 = frozenset(['e', 'y'])
+_F100 = frozenset(['d', 'e', 'u'])
+_F101 = frozenset(['w'])
+_F102 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
+_F103 = frozenset([None, 'a', 'p'])
+_F104 = frozenset([None, 'p', 't'])
+_F105 = frozenset(['+', '-'])
+_F106 = frozenset([None, 'g', 'h'])
+_F107 = frozenset([',', 'a'])
+_F108 = frozenset([None, ',', 'e'])
+_F109 = frozenset([None, 'm', 'o'])
+_F110 = frozenset([None, 'a', 'r'])
+_F111 = frozenset([None, 'h', 'y'])
+_F112 = frozenset([None, 'f', 'u'])
+_F113 = frozenset([None, 'd', 'f'])
+_F114 = frozenset([None, 'u', 'y'])
+_F115 = frozenset([None, 'i', 'u'])
+_F116 = frozenset([None, 'c', 't'])
+_F117 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F118 = frozenset(['t', 'y'])
+_F119 = frozenset([None, 'o', 't'])
+_F120 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
+_F121 = frozenset([None, 'i', 'y'])
+_F122 = frozenset(['i', 'o'])
 
 
 class CardParser:
@@ -17786,6 +17796,63 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F18:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'reveal', '')
+                q += 6
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F18:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('reveals', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'reveals', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'choose', '')
+                q += 6
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e52_0(self, p: int) -> Any:
@@ -20983,6 +21050,216 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F85:
+            while True:
+                p135 = p
+                res136: list[Any] = []
+                while True:
+                    p137 = p135
+                    res138: list[Any] = []
+                    r = self.r_PlayerRef_0(p137)
+                    if r is None:
+                        break
+                    q, v = r
+                    p137 = q
+                    if v:
+                        res138.append(v)
+                    if res138:
+                        n = Nt(res138)
+                        n.rule = 353
+                    q = p137
+                    v = n if res138 else None
+                    p135 = q
+                    if v is not None:
+                        res136.append(v)
+                    break
+                r = self.e109_0(p135)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p135 = q
+                if v:
+                    res136.append(v)
+                while True:
+                    p139 = p135
+                    res140: list[Any] = []
+                    r = self.e110_0(p139)
+                    if r is None:
+                        break
+                    q, v = r
+                    p139 = q
+                    if v:
+                        res140.append(v)
+                    q = sk0[p139]
+                    if q < 0:
+                        q = _WS0(text, p139).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p139] = q
+                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'card', '')
+                    q += 4
+                    p139 = q
+                    res140.append(v)
+                    q = sk0[p139]
+                    if q < 0:
+                        q = _WS0(text, p139).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p139] = q
+                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'at', '')
+                    q += 2
+                    p139 = q
+                    res140.append(v)
+                    q = sk0[p139]
+                    if q < 0:
+                        q = _WS0(text, p139).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p139] = q
+                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'random', '')
+                    q += 6
+                    p139 = q
+                    res140.append(v)
+                    q = sk0[p139]
+                    if q < 0:
+                        q = _WS0(text, p139).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p139] = q
+                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'from', '')
+                    q += 4
+                    p139 = q
+                    res140.append(v)
+                    p135 = p139
+                    res136 += res140
+                    break
+                r = self.e111_0(p135)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p135 = q
+                if v:
+                    res136.append(v)
+                p141 = p135
+                res142: list[Any] = []
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p141 = q
+                res142.append(v)
+                if res142:
+                    n = Nt(res142)
+                    n.rule = 354
+                p135 = p141
+                if res142 and n:
+                    res136.append(n)
+                if res136:
+                    n = Nt(res136 if len(res136) == 1 and type(res136[0]) is not list else flatten(res136))
+                    n.rule = 355
+                q = p135
+                v = n if res136 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p143 = p
+                res144: list[Any] = []
+                q = sk0[p143]
+                if q < 0:
+                    q = _WS0(text, p143).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p143] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'choose', '')
+                q += 6
+                p143 = q
+                res144.append(v)
+                r = self.e112_0(p143)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p143 = q
+                if v:
+                    res144.append(v)
+                p145 = p143
+                res146: list[Any] = []
+                r = self.r_ObjectFilter_0(p145)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p145 = q
+                if v:
+                    res146.append(v)
+                if res146:
+                    n = Nt(res146)
+                    n.rule = 356
+                p143 = p145
+                if res146 and n:
+                    res144.append(n)
+                p147 = p143
+                res148: list[Any] = []
+                q = sk0[p147]
+                if q < 0:
+                    q = _WS0(text, p147).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p147] = q
+                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'name', '')
+                q += 4
+                p147 = q
+                res148.append(v)
+                if res148:
+                    n = Nt(res148)
+                    n.rule = 357
+                p143 = p147
+                if res148 and n:
+                    res144.append(n)
+                if res144:
+                    n = Nt(res144 if len(res144) == 1 and type(res144[0]) is not list else flatten(res144))
+                    n.rule = 358
+                q = p143
+                v = n if res144 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e53_0(self, p: int) -> Any:
@@ -21003,7 +21280,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 353
+        n.rule = 359
         return q, n
 
     def e54_0(self, p: int) -> Any:
@@ -21024,7 +21301,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 354
+        n.rule = 360
         return q, n
 
     def e55_1(self, p: int) -> Any:
@@ -21041,11 +21318,11 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F85:
+        if ch in _F86:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e109_1(p1)
+                r = self.e113_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21056,7 +21333,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 355
+                    n.rule = 361
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21110,13 +21387,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 356
+                    n.rule = 362
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 357
+                    n.rule = 363
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21150,7 +21427,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p9] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F86 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F87 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -21163,13 +21440,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 358
+                    n.rule = 364
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 359
+                    n.rule = 365
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21216,13 +21493,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 360
+                    n.rule = 366
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 361
+                    n.rule = 367
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21351,7 +21628,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 362
+                n.rule = 368
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21398,7 +21675,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 363
+                n.rule = 369
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21428,7 +21705,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 364
+            n.rule = 370
         p = p5
         if res6 and n:
             res.append(n)
@@ -21470,7 +21747,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 365
+                n.rule = 371
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21500,11 +21777,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 366
+            n.rule = 372
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e110_0(p)
+        r = self.e114_0(p)
         if r is None:
             return None
         q, v = r
@@ -21514,7 +21791,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 367
+        n.rule = 373
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -21582,7 +21859,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e111_0(p1)
+            r = self.e115_0(p1)
             if r is None:
                 break
             q, v = r
@@ -21607,7 +21884,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e112_0(p3)
+            r = self.e116_0(p3)
             if r is None:
                 break
             q, v = r
@@ -21655,7 +21932,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 368
+                n.rule = 374
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21674,7 +21951,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e113_0(p)
+        r = self.e117_0(p)
         if r is None:
             return None
         q, v = r
@@ -21704,11 +21981,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 369
+            n.rule = 375
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e114_0(p)
+        r = self.e118_0(p)
         if r is None:
             return None
         q, v = r
@@ -21742,7 +22019,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e115_0(p11)
+            r = self.e119_0(p11)
             if r is None:
                 break
             q, v = r
@@ -21767,7 +22044,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 370
+        n.rule = 376
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -21869,7 +22146,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e116_0(p)
+        r = self.e120_0(p)
         if r is None:
             return None
         q, v = r
@@ -21911,14 +22188,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 371
+            n.rule = 377
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 372
+        n.rule = 378
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -21962,7 +22239,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 373
+        n.rule = 379
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -22007,13 +22284,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 374
+                n.rule = 380
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 375
+                n.rule = 381
             q = p1
             v = n if res2 else None
             p = q
@@ -22024,7 +22301,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 376
+        n.rule = 382
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -22122,7 +22399,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 377
+        n.rule = 383
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22195,14 +22472,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 378
+            n.rule = 384
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 379
+        n.rule = 385
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -22354,7 +22631,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 380
+        n.rule = 386
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22410,7 +22687,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 381
+            n.rule = 387
         p = p1
         if res2 and n:
             res.append(n)
@@ -22537,7 +22814,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 382
+        n.rule = 388
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22610,14 +22887,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 383
+            n.rule = 389
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 384
+        n.rule = 390
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -22769,7 +23046,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 385
+        n.rule = 391
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22828,7 +23105,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 386
+                n.rule = 392
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22847,14 +23124,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e117_0(p)
+        r = self.e121_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e118_0(p)
+        r = self.e122_0(p)
         if r is None:
             return None
         q, v = r
@@ -22911,7 +23188,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 387
+                n.rule = 393
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22921,7 +23198,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 388
+        n.rule = 394
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -23148,7 +23425,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e119_0(p)
+            r = self.e123_0(p)
             if r is None:
                 p = c
                 break
@@ -23158,7 +23435,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e120_0(p)
+            r = self.e124_0(p)
             if r is None:
                 p = c
                 break
@@ -23174,7 +23451,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e121_0(p)
+            r = self.e125_0(p)
             if r is None:
                 p = c
                 break
@@ -23184,7 +23461,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e122_0(p)
+            r = self.e126_0(p)
             if r is None:
                 p = c
                 break
@@ -23213,7 +23490,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 389
+        n.rule = 395
         return q, n
 
     def e74_0(self, p: int) -> Any:
@@ -23248,7 +23525,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 390
+        n.rule = 396
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -23283,7 +23560,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 391
+        n.rule = 397
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -23318,7 +23595,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 392
+        n.rule = 398
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -23344,7 +23621,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e123_0(p1)
+            r = self.e127_0(p1)
             if r is None:
                 p = c
                 break
@@ -23364,7 +23641,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e124_0(p)
+            r = self.e128_0(p)
             if r is None:
                 p = c
                 break
@@ -23381,7 +23658,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e125_0(p)
+            r = self.e129_0(p)
             if r is None:
                 p = c
                 break
@@ -23541,7 +23818,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F87:
+        if ch in _F88:
             while True:
                 r = self.r_ControlClause_0(p)
                 if r is None:
@@ -23657,7 +23934,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e126_0(p)
+            r = self.e130_0(p)
             if r is None:
                 p = c
                 break
@@ -23686,7 +23963,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 393
+        n.rule = 399
         return q, n
 
     def e83_0(self, p: int) -> Any:
@@ -23784,7 +24061,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 394
+                    n.rule = 400
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23823,7 +24100,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 395
+                    n.rule = 401
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -23858,7 +24135,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F88 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F89 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -23871,7 +24148,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 396
+                    n.rule = 402
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -23896,7 +24173,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 397
+                    n.rule = 403
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -23935,7 +24212,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 398
+                    n.rule = 404
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -23962,7 +24239,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e127_0(p15)
+                r = self.e131_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24007,7 +24284,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 399
+                    n.rule = 405
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24054,7 +24331,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 400
+                    n.rule = 406
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24074,7 +24351,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 401
+                    n.rule = 407
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24101,7 +24378,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 402
+                    n.rule = 408
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24135,7 +24412,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 401
+                    n.rule = 407
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24162,7 +24439,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 403
+                    n.rule = 409
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24182,7 +24459,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 401
+                    n.rule = 407
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24209,7 +24486,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 404
+                    n.rule = 410
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24243,7 +24520,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 401
+                    n.rule = 407
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24270,7 +24547,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 405
+                    n.rule = 411
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24304,7 +24581,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 401
+                    n.rule = 407
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24331,7 +24608,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 406
+                    n.rule = 412
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24365,7 +24642,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 401
+                    n.rule = 407
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -24392,7 +24669,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 407
+                    n.rule = 413
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -24412,7 +24689,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 401
+                    n.rule = 407
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -24460,7 +24737,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 408
+        n.rule = 414
         return p, n
 
     def e85_0(self, p: int) -> Any:
@@ -24477,11 +24754,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F89:
+        if ch in _F90:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e128_0(p1)
+                r = self.e132_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24509,11 +24786,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F91:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e129_0(p3)
+                r = self.e133_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24664,7 +24941,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 409
+                    n.rule = 415
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24703,7 +24980,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 410
+            n.rule = 416
         p = p1
         if res2 and n:
             res.append(n)
@@ -24731,7 +25008,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e130_0(p)
+        r = self.e134_0(p)
         if r is None:
             return None
         q, v = r
@@ -24801,7 +25078,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 411
+        n.rule = 417
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24810,14 +25087,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e131_0(p)
+        r = self.e135_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e132_0(p)
+        r = self.e136_0(p)
         if r is None:
             return None
         q, v = r
@@ -24836,7 +25113,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e133_0(p)
+        r = self.e137_0(p)
         if r is None:
             return None
         q, v = r
@@ -24881,7 +25158,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 412
+                n.rule = 418
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24914,7 +25191,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 413
+                n.rule = 419
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -24924,7 +25201,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 414
+        n.rule = 420
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24956,14 +25233,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 415
+            n.rule = 421
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 416
+        n.rule = 422
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24982,14 +25259,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 417
+                n.rule = 423
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e134_0(p)
+        r = self.e138_0(p)
         if r is None:
             return None
         q, v = r
@@ -25007,11 +25284,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 418
+            n.rule = 424
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e135_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
@@ -25030,7 +25307,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 419
+                n.rule = 425
             q = p5
             v = n if res6 else None
             p = q
@@ -25040,7 +25317,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 420
+        n.rule = 426
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25144,14 +25421,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 421
+            n.rule = 427
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 422
+        n.rule = 428
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25183,12 +25460,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 423
+            n.rule = 429
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e136_0(p)
+            r = self.e140_0(p)
             if r is None:
                 break
             q, v = r
@@ -25215,7 +25492,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 424
+            n.rule = 430
         p = p3
         if res4 and n:
             res.append(n)
@@ -25250,32 +25527,32 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 425
+            n.rule = 431
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e137_0(p)
+        r = self.e141_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e138_0(p)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e139_0(p)
+        r = self.e143_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e140_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -25297,7 +25574,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e141_0(p7)
+            r = self.e145_0(p7)
             if r is None:
                 break
             q, v = r
@@ -25341,7 +25618,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 426
+                n.rule = 432
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25349,7 +25626,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e142_0(p)
+            r = self.e146_0(p)
             if r is None:
                 break
             q, v = r
@@ -25360,7 +25637,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 427
+        n.rule = 433
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25381,7 +25658,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e143_0(p)
+        r = self.e147_0(p)
         if r is None:
             return None
         q, v = r
@@ -25391,7 +25668,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 428
+        n.rule = 434
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -25410,36 +25687,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 429
+                n.rule = 435
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e144_0(p)
+        r = self.e148_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        p3 = p
-        res4: list[Any] = []
-        r = self.r_Amount_0(p3)
-        if r is None:
-            return None
-        q, v = r
-        p3 = q
-        if v:
-            res4.append(v)
-        if res4:
-            n = Nt(res4)
-            n.rule = 430
-        p = p3
-        if res4 and n:
-            res.append(n)
-        r = self.e145_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -25447,7 +25709,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e146_0(p)
+            r = self.e150_0(p)
             if r is None:
                 break
             q, v = r
@@ -25458,7 +25720,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 431
+        n.rule = 436
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -25477,21 +25739,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 432
+                n.rule = 437
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e147_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e148_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -25501,7 +25763,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 433
+        n.rule = 438
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -25557,7 +25819,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 434
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -25573,7 +25835,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 435
+                n.rule = 440
             q = p3
             v = n if res4 else None
             p = q
@@ -25583,7 +25845,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 436
+        n.rule = 441
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -25615,7 +25877,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 437
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
@@ -25631,7 +25893,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e149_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -25653,7 +25915,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 438
+        n.rule = 443
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -25685,7 +25947,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 439
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -25701,7 +25963,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 440
+                n.rule = 445
             q = p3
             v = n if res4 else None
             p = q
@@ -25720,7 +25982,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e150_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -25730,7 +25992,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 441
+        n.rule = 446
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25762,14 +26024,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 442
+            n.rule = 447
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e151_0(p3)
+            r = self.e155_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25840,7 +26102,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e152_0(p)
+            r = self.e156_0(p)
             if r is None:
                 break
             q, v = r
@@ -25849,7 +26111,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e153_0(p)
+            r = self.e157_0(p)
             if r is None:
                 break
             q, v = r
@@ -25860,7 +26122,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 448
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25904,7 +26166,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 444
+            n.rule = 449
         p = p1
         if res2 and n:
             res.append(n)
@@ -25996,14 +26258,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 445
+            n.rule = 450
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 446
+        n.rule = 451
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26035,7 +26297,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 447
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -26066,7 +26328,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e154_0(p3)
+            r = self.e158_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26099,7 +26361,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 448
+            n.rule = 453
         p = p5
         if res6 and n:
             res.append(n)
@@ -26114,11 +26376,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 449
+            n.rule = 454
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e155_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -26128,7 +26390,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e156_0(p9)
+            r = self.e160_0(p9)
             if r is None:
                 break
             q, v = r
@@ -26186,7 +26448,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e157_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -26204,12 +26466,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 450
+            n.rule = 455
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e158_0(p)
+            r = self.e162_0(p)
             if r is None:
                 break
             q, v = r
@@ -26220,7 +26482,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 451
+        n.rule = 456
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26252,7 +26514,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 452
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
@@ -26318,7 +26580,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 453
+                n.rule = 458
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26341,7 +26603,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 454
+                    n.rule = 459
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26414,7 +26676,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 455
+        n.rule = 460
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26446,7 +26708,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 456
+            n.rule = 461
         p = p1
         if res2 and n:
             res.append(n)
@@ -26465,7 +26727,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 457
+        n.rule = 462
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26522,14 +26784,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 458
+                n.rule = 463
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e159_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -26559,7 +26821,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 459
+            n.rule = 464
         p = p3
         if res4 and n:
             res.append(n)
@@ -26598,7 +26860,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 460
+            n.rule = 465
         p = p5
         if res6 and n:
             res.append(n)
@@ -26617,7 +26879,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 461
+        n.rule = 466
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26638,7 +26900,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e160_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -26656,7 +26918,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 462
+            n.rule = 467
         p = p1
         if res2 and n:
             res.append(n)
@@ -26736,14 +26998,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 463
+            n.rule = 468
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 464
+        n.rule = 469
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26775,7 +27037,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 465
+            n.rule = 470
         p = p1
         if res2 and n:
             res.append(n)
@@ -26790,11 +27052,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 466
+            n.rule = 471
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e161_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -26824,14 +27086,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 467
+            n.rule = 472
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 468
+        n.rule = 473
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26863,7 +27125,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
@@ -26879,7 +27141,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 470
+                n.rule = 475
             q = p3
             v = n if res4 else None
             p = q
@@ -26898,7 +27160,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e162_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -26956,7 +27218,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 471
+        n.rule = 476
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26988,7 +27250,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 472
+            n.rule = 477
         p = p1
         if res2 and n:
             res.append(n)
@@ -27004,7 +27266,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e163_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -27026,7 +27288,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 478
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27058,7 +27320,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
@@ -27074,7 +27336,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 475
+                n.rule = 480
             q = p3
             v = n if res4 else None
             p = q
@@ -27107,7 +27369,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 476
+                n.rule = 481
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27122,11 +27384,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 477
+                n.rule = 482
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e164_0(p5)
+            r = self.e168_0(p5)
             if r is None:
                 break
             q, v = r
@@ -27186,7 +27448,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 478
+                n.rule = 483
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27196,7 +27458,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 479
+        n.rule = 484
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27276,7 +27538,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 485
         p = p1
         if res2 and n:
             res.append(n)
@@ -27295,7 +27557,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 481
+        n.rule = 486
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27327,14 +27589,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 482
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 483
+        n.rule = 488
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27353,21 +27615,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 484
+                n.rule = 489
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e165_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e166_0(p)
+        r = self.e170_0(p)
         if r is None:
             return None
         q, v = r
@@ -27385,14 +27647,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 485
+            n.rule = 490
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 486
+        n.rule = 491
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27424,7 +27686,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 487
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
@@ -27478,7 +27740,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 488
+                n.rule = 493
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27488,7 +27750,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 489
+        n.rule = 494
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27520,14 +27782,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 490
+            n.rule = 495
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 491
+        n.rule = 496
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27583,14 +27845,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 497
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 493
+        n.rule = 498
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27622,14 +27884,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 499
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 495
+        n.rule = 500
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27661,7 +27923,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 496
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
@@ -27676,11 +27938,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 497
+            n.rule = 502
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e167_0(p)
+        r = self.e171_0(p)
         if r is None:
             return None
         q, v = r
@@ -27710,14 +27972,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 498
+            n.rule = 503
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 499
+        n.rule = 504
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27726,7 +27988,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e168_0(p)
+        r = self.e172_0(p)
         if r is None:
             return None
         q, v = r
@@ -27756,14 +28018,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 500
+            n.rule = 505
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 501
+        n.rule = 506
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27819,7 +28081,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 502
+            n.rule = 507
         p = p1
         if res2 and n:
             res.append(n)
@@ -27895,7 +28157,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e169_0(p)
+        r = self.e173_0(p)
         if r is None:
             return None
         q, v = r
@@ -27929,7 +28191,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 503
+        n.rule = 508
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27961,11 +28223,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 504
+            n.rule = 509
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e170_0(p)
+        r = self.e174_0(p)
         if r is None:
             return None
         q, v = r
@@ -27975,7 +28237,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 505
+        n.rule = 510
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28007,7 +28269,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 506
+            n.rule = 511
         p = p1
         if res2 and n:
             res.append(n)
@@ -28026,7 +28288,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e171_0(p3)
+            r = self.e175_0(p3)
             if r is None:
                 break
             q, v = r
@@ -28123,7 +28385,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 507
+        n.rule = 512
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28132,7 +28394,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e172_0(p)
+        r = self.e176_0(p)
         if r is None:
             return None
         q, v = r
@@ -28178,7 +28440,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e173_0(p1)
+            r = self.e177_0(p1)
             if r is None:
                 break
             q, v = r
@@ -28203,7 +28465,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 508
+        n.rule = 513
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28223,11 +28485,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 509
+            n.rule = 514
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e174_0(p)
+        r = self.e178_0(p)
         if r is None:
             return None
         q, v = r
@@ -28250,14 +28512,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 510
+            n.rule = 515
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 511
+        n.rule = 516
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28277,11 +28539,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 512
+            n.rule = 517
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e175_0(p)
+        r = self.e179_0(p)
         if r is None:
             return None
         q, v = r
@@ -28312,7 +28574,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e176_0(p)
+        r = self.e180_0(p)
         if r is None:
             return None
         q, v = r
@@ -28371,14 +28633,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 513
+            n.rule = 518
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 514
+        n.rule = 519
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28401,7 +28663,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 515
+                n.rule = 520
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28420,14 +28682,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e177_0(p)
+        r = self.e181_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e178_0(p)
+        r = self.e182_0(p)
         if r is None:
             return None
         q, v = r
@@ -28448,7 +28710,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 516
+                n.rule = 521
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28467,7 +28729,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e179_0(p9)
+                r = self.e183_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -28483,7 +28745,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 517
+        n.rule = 522
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -28573,7 +28835,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 518
+        n.rule = 523
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -28609,7 +28871,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -28646,11 +28908,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e180_0(p1)
+                r = self.e184_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28675,7 +28937,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 519
+                    n.rule = 524
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28703,12 +28965,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 520
+                    n.rule = 525
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 519
+                    n.rule = 524
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28736,12 +28998,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 521
+                    n.rule = 526
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 519
+                    n.rule = 524
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28845,7 +29107,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 522
+        n.rule = 527
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -29040,7 +29302,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29061,7 +29323,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29082,7 +29344,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29105,7 +29367,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29128,7 +29390,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29153,7 +29415,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 524
+        n.rule = 529
         return q, n
 
     def e96_0(self, p: int) -> Any:
@@ -29205,7 +29467,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 525
+        n.rule = 530
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -29238,7 +29500,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e181_0(p)
+        r = self.e185_0(p)
         if r is None:
             return None
         q, v = r
@@ -29248,7 +29510,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 526
+        n.rule = 531
         return p, n
 
     def e97_0(self, p: int) -> Any:
@@ -29553,7 +29815,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX47(text, q) if text[q:q + 1] in _F93 else None
+            m = _RX47(text, q) if text[q:q + 1] in _F94 else None
             if m is None:
                 p = c
                 if first:
@@ -29570,7 +29832,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 527
+        n.rule = 532
         return p, n
 
     def e103_0(self, p: int) -> Any:
@@ -29695,7 +29957,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -29705,7 +29967,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F95 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F96 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29721,12 +29983,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 528
+                    n.rule = 533
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F91:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -29740,7 +30002,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e182_0(p3)
+                r = self.e186_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29751,7 +30013,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 528
+                    n.rule = 533
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29829,18 +30091,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 529
+                    n.rule = 534
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 530
+                    n.rule = 535
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29867,7 +30129,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 531
+                    n.rule = 536
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29887,12 +30149,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 532
+                    n.rule = 537
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29907,12 +30169,12 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F91:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -29922,19 +30184,19 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F96:
+        if ch in _F97:
             while True:
                 p13 = p
                 res14: list[Any] = []
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e183_0(p15)
+                    r = self.e187_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -30005,7 +30267,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 533
+                    n.rule = 538
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30036,18 +30298,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 534
+                    n.rule = 539
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 535
+                    n.rule = 540
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30078,7 +30340,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F97 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F98 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30091,18 +30353,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 536
+                    n.rule = 541
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 537
+                    n.rule = 542
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30117,7 +30379,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30186,18 +30448,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 538
+                    n.rule = 543
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 539
+                    n.rule = 544
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30206,7 +30468,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e184_0(p29)
+                r = self.e188_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30236,18 +30498,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 540
+                    n.rule = 545
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 541
+                    n.rule = 546
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30288,23 +30550,23 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 542
+                    n.rule = 547
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 543
+                    n.rule = 548
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 r = self.r_BackRef_0(p)
                 if r is None:
@@ -30314,7 +30576,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30371,7 +30633,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 544
+                    n.rule = 549
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30544,7 +30806,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 545
+                    n.rule = 550
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30603,7 +30865,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 546
+                    n.rule = 551
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30683,7 +30945,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e185_0(p)
+            r = self.e189_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -30711,7 +30973,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 547
+                    n.rule = 552
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30736,7 +30998,199 @@ class CardParser:
                 break
         return None
 
-    def e109_1(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F18:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'reveal', '')
+                q += 6
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F18:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('reveals', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'reveals', '')
+                q += 7
+                p1 = q
+                res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 553
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e110_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'a', '')
+        q += 1
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 554
+        return q, n
+
+    def e111_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F11:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F35:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e112_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e113_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -30777,7 +31231,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 548
+        n.rule = 555
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -30862,7 +31316,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F98 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30875,7 +31329,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 549
+                    n.rule = 556
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30887,7 +31341,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F100 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30900,18 +31354,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 550
+                    n.rule = 557
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 551
+                    n.rule = 558
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 559
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30928,7 +31382,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30941,7 +31395,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 553
+                    n.rule = 560
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -30986,7 +31440,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 554
+                    n.rule = 561
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -31062,12 +31516,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 555
+                    n.rule = 562
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 559
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31094,7 +31548,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 556
+                    n.rule = 563
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31153,7 +31607,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 557
+                    n.rule = 564
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31175,18 +31629,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 558
+                    n.rule = 565
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 559
+                    n.rule = 566
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 559
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31203,7 +31657,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31216,7 +31670,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 560
+                    n.rule = 567
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -31235,7 +31689,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e186_0(p21)
+                    r = self.e190_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -31243,7 +31697,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e187_0(p21)
+                r = self.e191_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31254,12 +31708,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 561
+                    n.rule = 568
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 559
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31276,7 +31730,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p27] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31289,7 +31743,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 562
+                    n.rule = 569
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -31314,11 +31768,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 563
+                    n.rule = 570
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e188_0(p25)
+                r = self.e192_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31327,7 +31781,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e189_0(p25)
+                r = self.e193_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31349,18 +31803,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 564
+                    n.rule = 571
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 565
+                    n.rule = 572
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 559
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31377,7 +31831,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p35] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31390,12 +31844,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 566
+                    n.rule = 573
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e190_0(p33)
+                    r = self.e194_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -31416,11 +31870,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 567
+                    n.rule = 574
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e191_0(p33)
+                r = self.e195_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31432,7 +31886,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e192_0(p39)
+                    r = self.e196_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -31468,166 +31922,14 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 568
+                    n.rule = 575
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 559
                     return q, n
                 p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e110_0(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            p1 = p
-            res2: list[Any] = []
-            q = sk0[p1]
-            if q < 0:
-                q = _WS0(text, p1).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p1] = q
-            if text.startswith('}', q):
-                p = c
-                break
-            p3 = p1
-            res4: list[Any] = []
-            r = self.r_Sentence_0(p3)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p3 = q
-            if v:
-                res4.append(v)
-            if res4:
-                n = Nt(res4)
-                n.rule = 569
-            p1 = p3
-            if res4 and n:
-                res2.append(n)
-            p = p1
-            if not res2:
-                break
-            res += res2
-        return p, res
-
-    def e111_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('special', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'special', '')
-        q += 7
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 570
-        return q, n
-
-    def e112_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'from', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 571
-        return q, n
-
-    def e113_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F101:
-            while True:
-                p1 = p
-                res2: list[Any] = []
-                r = self.r_Cost_0(p1)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p1 = q
-                if v:
-                    res2.append(v)
-                if res2:
-                    n = Nt(res2)
-                    n.rule = 572
-                q = p1
-                v = n if res2 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F32:
-            while True:
-                p3 = p
-                res4: list[Any] = []
-                if self.e193_0(p3) is None:
-                    p = c
-                    ch = ch0
-                    break
-                p5 = p3
-                res6: list[Any] = []
-                r = self.r_ParamName_0(p5)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p5 = q
-                if v:
-                    res6.append(v)
-                if res6:
-                    n = Nt(res6)
-                    n.rule = 573
-                p3 = p5
-                if res6 and n:
-                    res4.append(n)
-                if res4:
-                    return p3, res4
-                p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -31663,7 +31965,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 574
+                n.rule = 576
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31674,6 +31976,158 @@ class CardParser:
         return p, res
 
     def e115_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('special', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'special', '')
+        q += 7
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 577
+        return q, n
+
+    def e116_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'from', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 578
+        return q, n
+
+    def e117_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F102:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.r_Cost_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 579
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F32:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                if self.e197_0(p3) is None:
+                    p = c
+                    ch = ch0
+                    break
+                p5 = p3
+                res6: list[Any] = []
+                r = self.r_ParamName_0(p5)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p5 = q
+                if v:
+                    res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 580
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e118_0(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            p1 = p
+            res2: list[Any] = []
+            q = sk0[p1]
+            if q < 0:
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
+            if text.startswith('}', q):
+                p = c
+                break
+            p3 = p1
+            res4: list[Any] = []
+            r = self.r_Sentence_0(p3)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p3 = q
+            if v:
+                res4.append(v)
+            if res4:
+                n = Nt(res4)
+                n.rule = 581
+            p1 = p3
+            if res4 and n:
+                res2.append(n)
+            p = p1
+            if not res2:
+                break
+            res += res2
+        return p, res
+
+    def e119_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31718,7 +32172,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 575
+                    n.rule = 582
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31749,7 +32203,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 576
+                    n.rule = 583
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31808,7 +32262,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 577
+                    n.rule = 584
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31923,7 +32377,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 578
+                    n.rule = 585
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32004,7 +32458,7 @@ class CardParser:
                 break
         return None
 
-    def e116_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32018,11 +32472,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F102:
+        if ch in _F103:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e194_0(p1)
+                r = self.e198_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32092,7 +32546,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F103:
+        if ch in _F104:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -32104,7 +32558,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F88 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F89 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32117,7 +32571,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 579
+                    n.rule = 586
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32206,7 +32660,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 580
+                    n.rule = 587
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32226,7 +32680,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 581
+                    n.rule = 588
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -32281,13 +32735,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 582
+                    n.rule = 589
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 581
+                    n.rule = 588
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -32312,7 +32766,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e195_0(p1)
+                r = self.e199_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32324,7 +32778,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e196_0(p3)
+                    r = self.e200_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -32354,7 +32808,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32367,7 +32821,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 583
+                    n.rule = 590
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -32393,7 +32847,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32406,7 +32860,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 584
+                    n.rule = 591
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -32437,7 +32891,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e197_0(p9)
+                    r = self.e201_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -32449,12 +32903,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 585
+                    n.rule = 592
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32523,18 +32977,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 587
+                    n.rule = 594
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 588
+                    n.rule = 595
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32575,18 +33029,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 589
+                    n.rule = 596
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 590
+                    n.rule = 597
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32627,18 +33081,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 591
+                    n.rule = 598
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 592
+                    n.rule = 599
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32738,7 +33192,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 593
+                    n.rule = 600
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -32786,12 +33240,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 594
+                    n.rule = 601
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32870,7 +33324,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e198_0(p27)
+                r = self.e202_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32881,12 +33335,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 595
+                    n.rule = 602
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32937,7 +33391,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e199_0(p29)
+                r = self.e203_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32948,12 +33402,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 596
+                    n.rule = 603
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33101,7 +33555,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 597
+                    n.rule = 604
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -33121,12 +33575,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 598
+                    n.rule = 605
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33250,7 +33704,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e200_0(p37)
+                    r = self.e204_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -33286,12 +33740,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 599
+                    n.rule = 606
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33346,18 +33800,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 600
+                    n.rule = 607
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 601
+                    n.rule = 608
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33412,18 +33866,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 602
+                    n.rule = 609
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 603
+                    n.rule = 610
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33548,27 +34002,27 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 604
+                    n.rule = 611
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 605
+                    n.rule = 612
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F106:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e201_0(p51)
+                r = self.e205_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33604,7 +34058,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 606
+                    n.rule = 613
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -33624,21 +34078,21 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 607
+                    n.rule = 614
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F106:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e202_0(p55)
+                r = self.e206_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33660,7 +34114,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 608
+                    n.rule = 615
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -33766,27 +34220,27 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 609
+                    n.rule = 616
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 610
+                    n.rule = 617
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F106:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e203_0(p61)
+                r = self.e207_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33795,7 +34249,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e204_0(p61)
+                r = self.e208_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33806,12 +34260,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 611
+                    n.rule = 618
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33820,7 +34274,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e205_0(p63)
+                r = self.e209_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33829,7 +34283,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e206_0(p63)
+                r = self.e210_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33840,12 +34294,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 612
+                    n.rule = 619
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33942,7 +34396,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 613
+                    n.rule = 620
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -33977,7 +34431,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 614
+                        n.rule = 621
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -34012,7 +34466,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e207_0(p65)
+                r = self.e211_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34023,12 +34477,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 615
+                    n.rule = 622
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34181,18 +34635,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 616
+                    n.rule = 623
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 617
+                    n.rule = 624
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34261,18 +34715,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 618
+                    n.rule = 625
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 619
+                    n.rule = 626
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34323,7 +34777,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e208_0(p81)
+                r = self.e212_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34364,18 +34818,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 620
+                    n.rule = 627
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 621
+                    n.rule = 628
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34556,18 +35010,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 622
+                    n.rule = 629
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 623
+                    n.rule = 630
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34664,18 +35118,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 624
+                    n.rule = 631
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 625
+                    n.rule = 632
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34753,7 +35207,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 626
+                    n.rule = 633
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -34773,12 +35227,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 627
+                    n.rule = 634
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34884,7 +35338,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 628
+                    n.rule = 635
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -34904,12 +35358,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 629
+                    n.rule = 636
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34973,7 +35427,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 630
+                    n.rule = 637
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -35049,12 +35503,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 631
+                    n.rule = 638
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35094,7 +35548,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e209_0(p107)
+                    r = self.e213_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -35144,7 +35598,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e210_0(p105)
+                r = self.e214_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35194,18 +35648,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 632
+                    n.rule = 639
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 633
+                    n.rule = 640
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35319,11 +35773,11 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 634
+                    n.rule = 641
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e211_0(p111)
+                r = self.e215_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35334,12 +35788,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 635
+                    n.rule = 642
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35422,18 +35876,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 636
+                    n.rule = 643
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 637
+                    n.rule = 644
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35516,18 +35970,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 638
+                    n.rule = 645
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 639
+                    n.rule = 646
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35582,27 +36036,27 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 640
+                    n.rule = 647
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 641
+                    n.rule = 648
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F89:
+        if ch in _F90:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e212_0(p127)
+                r = self.e216_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35624,25 +36078,25 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 642
+                    n.rule = 649
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 643
+                    n.rule = 650
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 586
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e117_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35676,7 +36130,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 644
+                    n.rule = 651
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35706,7 +36160,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 645
+                    n.rule = 652
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35731,7 +36185,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 646
+                    n.rule = 653
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35762,7 +36216,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 647
+                    n.rule = 654
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35787,7 +36241,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 648
+                    n.rule = 655
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -35823,7 +36277,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 649
+                n.rule = 656
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -35834,7 +36288,7 @@ class CardParser:
             break
         return None
 
-    def e118_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35850,7 +36304,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     if first:
@@ -35877,10 +36331,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 650
+        n.rule = 657
         return p, n
 
-    def e119_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35898,10 +36352,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 651
+        n.rule = 658
         return q, n
 
-    def e120_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35919,10 +36373,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 659
         return q, n
 
-    def e121_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35940,10 +36394,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 660
         return q, n
 
-    def e122_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35961,10 +36415,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 661
         return q, n
 
-    def e123_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35996,10 +36450,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 655
+        n.rule = 662
         return p, n
 
-    def e124_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36015,7 +36469,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e213_0(p)
+                r = self.e217_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36028,7 +36482,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e214_0(p)
+                r = self.e218_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36041,7 +36495,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e215_0(p)
+                r = self.e219_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36054,7 +36508,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e216_0(p)
+                r = self.e220_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36067,7 +36521,7 @@ class CardParser:
                 break
         return None
 
-    def e125_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36083,7 +36537,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e217_0(p)
+                r = self.e221_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36096,7 +36550,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e218_0(p)
+                r = self.e222_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36109,7 +36563,7 @@ class CardParser:
                 break
         return None
 
-    def e126_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36141,7 +36595,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e219_0(p1)
+                r = self.e223_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36159,7 +36613,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e220_0(p3)
+                r = self.e224_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36168,11 +36622,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e221_0(p3) is None:
+                if self.e225_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e222_0(p3)
+                r = self.e226_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36188,7 +36642,7 @@ class CardParser:
                 break
         return None
 
-    def e127_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36229,10 +36683,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 656
+        n.rule = 663
         return p, n
 
-    def e128_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36250,10 +36704,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 664
         return q, n
 
-    def e129_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36271,10 +36725,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 665
         return q, n
 
-    def e130_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36288,11 +36742,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e223_0(p1)
+                r = self.e227_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36415,7 +36869,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36451,7 +36905,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 659
+                    n.rule = 666
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36495,7 +36949,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36526,7 +36980,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 660
+                    n.rule = 667
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36571,7 +37025,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 661
+                    n.rule = 668
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36603,7 +37057,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e224_0(p5)
+                r = self.e228_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36621,7 +37075,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e225_0(p9) is None:
+                if self.e229_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -36643,7 +37097,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 662
+                    n.rule = 669
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36654,7 +37108,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36688,7 +37142,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 663
+                    n.rule = 670
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36711,7 +37165,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 664
+                    n.rule = 671
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36721,7 +37175,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36774,7 +37228,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 665
+                    n.rule = 672
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36784,7 +37238,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36838,7 +37292,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36856,10 +37310,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 666
+        n.rule = 673
         return q, n
 
-    def e137_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -36877,10 +37331,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 667
+        n.rule = 674
         return p, n
 
-    def e138_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36908,10 +37362,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 668
+        n.rule = 675
         return p, n
 
-    def e139_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36943,10 +37397,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 669
+        n.rule = 676
         return p, n
 
-    def e140_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37000,7 +37454,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37041,10 +37495,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 670
+        n.rule = 677
         return p, n
 
-    def e142_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37103,7 +37557,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 671
+                    n.rule = 678
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37169,7 +37623,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 672
+                    n.rule = 679
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37179,7 +37633,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37193,11 +37647,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F108:
+        if ch in _F109:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e226_0(p1)
+                r = self.e230_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37271,7 +37725,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e227_0(p3)
+                r = self.e231_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37329,7 +37783,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 673
+                    n.rule = 680
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37355,11 +37809,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 674
+                    n.rule = 681
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e228_0(p7)
+                r = self.e232_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37375,7 +37829,7 @@ class CardParser:
                 break
         return None
 
-    def e144_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37428,7 +37882,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 675
+                    n.rule = 682
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37438,7 +37892,7 @@ class CardParser:
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37452,47 +37906,131 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F0:
+        if ch in _F5:
             while True:
-                q = sk0[p]
+                p1 = p
+                res2: list[Any] = []
+                p3 = p1
+                res4: list[Any] = []
+                q = sk0[p3]
                 if q < 0:
-                    q = _WS0(text, p).end()
+                    q = _WS0(text, p3).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p3] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'card', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
+                v = (q, 'all', '')
+                q += 3
+                p3 = q
+                res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 683
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                q = sk0[p1]
                 if q < 0:
-                    q = _WS0(text, p).end()
+                    q = _WS0(text, p1).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p] = q
+                    sk0[p1] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'cards', '')
                 q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'name', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F36:
+            while True:
+                p5 = p
+                res6: list[Any] = []
+                p7 = p5
+                res8: list[Any] = []
+                r = self.r_Amount_0(p7)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p7 = q
+                if v:
+                    res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 684
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
+                r = self.e233_0(p5)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p5 = q
+                if v:
+                    res6.append(v)
+                if res6:
+                    return p5, res6
+                p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37506,11 +38044,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F109:
+        if ch in _F110:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e229_0(p1)
+                r = self.e234_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37553,7 +38091,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 676
+                    n.rule = 685
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37563,7 +38101,7 @@ class CardParser:
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37617,7 +38155,7 @@ class CardParser:
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37648,7 +38186,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 677
+                    n.rule = 686
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37667,7 +38205,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e230_0(p1)
+                    r = self.e235_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -37739,7 +38277,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 678
+                    n.rule = 687
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37782,7 +38320,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e231_0(p1)
+                r = self.e236_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37793,7 +38331,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 679
+                    n.rule = 688
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -37816,7 +38354,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e232_0(p3)
+                r = self.e237_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37827,14 +38365,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 679
+                    n.rule = 688
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37905,7 +38443,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 689
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37922,7 +38460,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e233_0(p)
+            r = self.e238_0(p)
             if r is None:
                 break
             q, v = r
@@ -37953,14 +38491,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 681
+            n.rule = 690
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e234_0(p3)
+            r = self.e239_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37997,7 +38535,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 682
+        n.rule = 691
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38037,7 +38575,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 683
+            n.rule = 692
         p = p1
         if res2 and n:
             res.append(n)
@@ -38056,10 +38594,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 684
+        n.rule = 693
         return p, n
 
-    def e150_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38073,11 +38611,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F110:
+        if ch in _F111:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e235_0(p1)
+                r = self.e240_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38141,14 +38679,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 685
+                    n.rule = 694
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e236_0(p7)
+                    r = self.e241_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -38189,7 +38727,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38207,10 +38745,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 695
         return q, n
 
-    def e152_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38224,11 +38762,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F111:
+        if ch in _F112:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e237_0(p1)
+                r = self.e242_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38298,11 +38836,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F112:
+        if ch in _F113:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e238_0(p3)
+                r = self.e243_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38332,7 +38870,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38346,11 +38884,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F113:
+        if ch in _F114:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e239_0(p1)
+                r = self.e244_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38392,11 +38930,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F115:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e240_0(p3)
+                r = self.e245_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38454,7 +38992,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38472,10 +39010,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 687
+        n.rule = 696
         return q, n
 
-    def e155_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -38498,7 +39036,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e241_0(p1)
+            r = self.e246_0(p1)
             if r is None:
                 p = c
                 break
@@ -38506,7 +39044,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e242_0(p1)
+            r = self.e247_0(p1)
             if r is None:
                 p = c
                 break
@@ -38520,7 +39058,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e156_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38538,10 +39076,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 688
+        n.rule = 697
         return q, n
 
-    def e157_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38555,11 +39093,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e243_0(p1)
+                r = self.e248_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38587,11 +39125,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e244_0(p3)
+                r = self.e249_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38723,18 +39261,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 689
+                    n.rule = 698
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 690
+                    n.rule = 699
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 691
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38770,7 +39308,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 692
+                    n.rule = 701
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38790,12 +39328,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 693
+                    n.rule = 702
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 691
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38831,7 +39369,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 694
+                    n.rule = 703
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38851,19 +39389,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 695
+                    n.rule = 704
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 691
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38881,7 +39419,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 696
+        n.rule = 705
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38898,7 +39436,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F101:
+        if ch in _F102:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -38913,12 +39451,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 697
+                    n.rule = 706
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 698
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38938,19 +39476,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 699
+                    n.rule = 708
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 698
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39004,7 +39542,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39058,7 +39596,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39112,7 +39650,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39146,7 +39684,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 700
+                    n.rule = 709
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39190,7 +39728,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 701
+                    n.rule = 710
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39201,7 +39739,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39273,7 +39811,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39327,7 +39865,7 @@ class CardParser:
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39381,12 +39919,12 @@ class CardParser:
                 break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e245_0(p)
+            r = self.e250_0(p)
             if r is None:
                 p = c
                 break
@@ -39408,7 +39946,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 702
+                n.rule = 711
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -39417,7 +39955,7 @@ class CardParser:
             break
         return None
 
-    def e167_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39471,7 +40009,7 @@ class CardParser:
                 break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39586,7 +40124,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 703
+                    n.rule = 712
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39645,7 +40183,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 704
+                    n.rule = 713
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39684,7 +40222,7 @@ class CardParser:
                 break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39699,7 +40237,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e246_0(p)
+            r = self.e251_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39725,7 +40263,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 705
+                    n.rule = 714
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39735,7 +40273,7 @@ class CardParser:
                 break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39802,7 +40340,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 706
+                    n.rule = 715
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39847,7 +40385,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 707
+                    n.rule = 716
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39914,7 +40452,7 @@ class CardParser:
                 break
         return None
 
-    def e171_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39932,10 +40470,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 717
         return q, n
 
-    def e172_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39988,7 +40526,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 709
+                    n.rule = 718
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40012,7 +40550,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 710
+                    n.rule = 719
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40022,7 +40560,7 @@ class CardParser:
                 break
         return None
 
-    def e173_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40040,10 +40578,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 711
+        n.rule = 720
         return q, n
 
-    def e174_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40097,7 +40635,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40151,7 +40689,7 @@ class CardParser:
                 break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40205,7 +40743,7 @@ class CardParser:
                 break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40236,7 +40774,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 712
+                    n.rule = 721
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40266,7 +40804,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 713
+                        n.rule = 722
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40292,7 +40830,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 714
+                n.rule = 723
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -40302,7 +40840,7 @@ class CardParser:
             break
         return None
 
-    def e178_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40318,7 +40856,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     if first:
@@ -40345,10 +40883,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 724
         return p, n
 
-    def e179_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40389,10 +40927,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 725
         return p, n
 
-    def e180_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40410,10 +40948,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 717
+        n.rule = 726
         return q, n
 
-    def e181_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40427,7 +40965,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F116:
+        if ch in _F117:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40444,7 +40982,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 718
+                    n.rule = 727
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40484,7 +41022,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F95 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F96 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -40497,7 +41035,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 719
+                    n.rule = 728
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -40546,7 +41084,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F117 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F118 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -40559,7 +41097,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 720
+                    n.rule = 729
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -40571,7 +41109,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F93 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F94 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -40584,7 +41122,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 721
+                    n.rule = 730
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -40610,17 +41148,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 722
+            n.rule = 731
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 723
+        n.rule = 732
         return p, n
 
-    def e182_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40647,7 +41185,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F91:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -40688,7 +41226,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX61(text, q) if text[q:q + 1] in _F97 else None
+        m = _RX61(text, q) if text[q:q + 1] in _F98 else None
         if m is None:
             return None
         s = m.group()
@@ -40699,14 +41237,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 724
+            n.rule = 733
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e247_0(p3)
+            r = self.e252_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40731,10 +41269,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 725
+        n.rule = 734
         return p, n
 
-    def e183_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40752,7 +41290,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 735
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40780,7 +41318,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 727
+            n.rule = 736
         p = p1
         if res2 and n:
             res.append(n)
@@ -40795,12 +41333,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 728
+            n.rule = 737
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e248_0(p)
+            r = self.e253_0(p)
             if r is None:
                 break
             q, v = r
@@ -40811,10 +41349,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 729
+        n.rule = 738
         return p, n
 
-    def e184_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40848,7 +41386,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e249_0(p)
+            r = self.e254_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40861,7 +41399,7 @@ class CardParser:
             break
         return None
 
-    def e185_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40879,7 +41417,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 730
+        n.rule = 739
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -40900,7 +41438,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e250_1(p1)
+                r = self.e255_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40916,7 +41454,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 731
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40977,7 +41515,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 731
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41054,7 +41592,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 731
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41118,7 +41656,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 731
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41224,7 +41762,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 731
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41301,14 +41839,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 731
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e186_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41326,10 +41864,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 732
+        n.rule = 741
         return q, n
 
-    def e187_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41370,10 +41908,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 742
         return p, n
 
-    def e188_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41427,7 +41965,7 @@ class CardParser:
                 break
         return None
 
-    def e189_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41481,7 +42019,7 @@ class CardParser:
                 break
         return None
 
-    def e190_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41495,11 +42033,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F118:
+        if ch in _F119:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e251_0(p1)
+                r = self.e256_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41567,7 +42105,7 @@ class CardParser:
                 break
         return None
 
-    def e191_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41608,10 +42146,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 743
         return p, n
 
-    def e192_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41629,10 +42167,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 744
         return q, n
 
-    def e193_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -41659,7 +42197,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e194_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41677,10 +42215,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 745
         return q, n
 
-    def e195_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41734,7 +42272,7 @@ class CardParser:
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41752,10 +42290,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 737
+        n.rule = 746
         return q, n
 
-    def e197_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41769,7 +42307,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F116:
+        if ch in _F117:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -41786,7 +42324,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 738
+                    n.rule = 747
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41853,14 +42391,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 739
+                n.rule = 748
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e252_0(p9)
+                r = self.e257_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -41901,7 +42439,7 @@ class CardParser:
             break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41942,10 +42480,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 749
         return p, n
 
-    def e199_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41986,7 +42524,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 750
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -42003,7 +42541,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F119:
+        if ch in _F120:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -42013,7 +42551,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F86 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F87 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -42026,12 +42564,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 742
+                    n.rule = 751
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 743
+                    n.rule = 752
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42051,19 +42589,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 744
+                    n.rule = 753
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 743
+                    n.rule = 752
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e200_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42081,10 +42619,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 754
         return q, n
 
-    def e201_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42200,7 +42738,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42215,14 +42753,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e202_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42314,7 +42852,7 @@ class CardParser:
                 break
         return None
 
-    def e203_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42406,7 +42944,7 @@ class CardParser:
                 break
         return None
 
-    def e204_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42447,10 +42985,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 756
         return p, n
 
-    def e205_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42504,7 +43042,7 @@ class CardParser:
                 break
         return None
 
-    def e206_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42545,10 +43083,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 757
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42602,7 +43140,7 @@ class CardParser:
                 break
         return None
 
-    def e208_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42638,7 +43176,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 749
+                    n.rule = 758
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42682,7 +43220,7 @@ class CardParser:
                 break
         return None
 
-    def e209_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42700,10 +43238,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 750
+        n.rule = 759
         return q, n
 
-    def e210_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42757,7 +43295,7 @@ class CardParser:
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42811,7 +43349,7 @@ class CardParser:
                 break
         return None
 
-    def e212_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42865,7 +43403,7 @@ class CardParser:
                 break
         return None
 
-    def e213_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42897,10 +43435,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 760
         return p, n
 
-    def e214_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42922,10 +43460,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 761
         return p, n
 
-    def e215_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42947,10 +43485,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 762
         return p, n
 
-    def e216_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42980,10 +43518,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 763
         return p, n
 
-    def e217_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43015,10 +43553,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 764
         return p, n
 
-    def e218_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43050,10 +43588,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 765
         return p, n
 
-    def e219_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43085,10 +43623,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 766
         return p, n
 
-    def e220_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43118,10 +43656,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 767
         return p, n
 
-    def e221_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43159,7 +43697,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e222_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43191,10 +43729,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 768
         return p, n
 
-    def e223_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43212,10 +43750,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 769
         return q, n
 
-    def e224_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43229,7 +43767,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -43244,7 +43782,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 761
+                    n.rule = 770
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43266,7 +43804,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 762
+                n.rule = 771
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43276,7 +43814,7 @@ class CardParser:
             break
         return None
 
-    def e225_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43385,17 +43923,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 763
+            n.rule = 772
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 764
+        n.rule = 773
         return p, n
 
-    def e226_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43413,10 +43951,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 765
+        n.rule = 774
         return q, n
 
-    def e227_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43465,10 +44003,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 766
+        n.rule = 775
         return p, n
 
-    def e228_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -43491,7 +44029,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e253_0(p1)
+            r = self.e258_0(p1)
             if r is None:
                 p = c
                 break
@@ -43505,7 +44043,61 @@ class CardParser:
             res += res2
         return p, res
 
-    def e229_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43523,10 +44115,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 776
         return q, n
 
-    def e230_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43555,7 +44147,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 768
+                    n.rule = 777
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43610,12 +44202,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 769
+                    n.rule = 778
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e254_0(p5)
+                    r = self.e259_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -43625,13 +44217,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 770
+                    n.rule = 779
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 771
+                    n.rule = 780
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43691,13 +44283,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 772
+                    n.rule = 781
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 773
+                    n.rule = 782
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43738,7 +44330,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 774
+                    n.rule = 783
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43769,20 +44361,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 775
+                    n.rule = 784
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 773
+                    n.rule = 782
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e231_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43818,7 +44410,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 776
+                    n.rule = 785
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43877,7 +44469,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 777
+                    n.rule = 786
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43936,7 +44528,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 778
+                    n.rule = 787
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44003,7 +44595,7 @@ class CardParser:
                 break
         return None
 
-    def e232_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44037,7 +44629,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 779
+                    n.rule = 788
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44065,7 +44657,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 780
+                    n.rule = 789
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44075,7 +44667,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44093,10 +44685,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 790
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44114,10 +44706,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 791
         return q, n
 
-    def e235_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44135,115 +44727,115 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 783
-        return q, n
-
-    def e236_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 784
-        return q, n
-
-    def e237_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 785
-        return q, n
-
-    def e238_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 786
-        return q, n
-
-    def e239_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 787
-        return q, n
-
-    def e240_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 788
+        n.rule = 792
         return q, n
 
     def e241_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 793
+        return q, n
+
+    def e242_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 794
+        return q, n
+
+    def e243_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 795
+        return q, n
+
+    def e244_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 796
+        return q, n
+
+    def e245_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 797
+        return q, n
+
+    def e246_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44297,7 +44889,7 @@ class CardParser:
                 break
         return None
 
-    def e242_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44319,10 +44911,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 789
+        n.rule = 798
         return p, n
 
-    def e243_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44340,10 +44932,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 799
         return q, n
 
-    def e244_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44361,10 +44953,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 800
         return q, n
 
-    def e245_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44382,7 +44974,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 801
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -44415,7 +45007,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 793
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44436,14 +45028,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 793
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e246_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44461,10 +45053,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 794
+        n.rule = 803
         return q, n
 
-    def e247_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44482,10 +45074,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 795
+        n.rule = 804
         return q, n
 
-    def e248_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44544,7 +45136,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 796
+                    n.rule = 805
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44640,7 +45232,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 797
+                    n.rule = 806
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44649,11 +45241,11 @@ class CardParser:
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F120:
+        if ch in _F121:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e255_0(p9)
+                r = self.e260_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44697,7 +45289,7 @@ class CardParser:
                 break
         return None
 
-    def e249_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44715,10 +45307,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 798
+        n.rule = 807
         return q, n
 
-    def e250_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44801,7 +45393,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e256_1(p)
+            r = self.e261_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -45097,7 +45689,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e257_1(p23)
+                    r = self.e262_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -45212,10 +45804,10 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e258_1(p1) is None:
+            if self.e263_1(p1) is None:
                 break
             while True:
-                r = self.e259_1(p1)
+                r = self.e264_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -45224,7 +45816,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e260_1(p1)
+                r = self.e265_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -45233,7 +45825,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e261_1(p1)
+                r = self.e266_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -45244,7 +45836,7 @@ class CardParser:
             while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e262_1(p3)
+                r = self.e267_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -45266,7 +45858,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e263_1(p5)
+                    r = self.e268_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -45282,14 +45874,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e264_1(p7)
+                r = self.e269_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e265_1(p7)
+                r = self.e270_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -45299,7 +45891,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e266_1(p1)
+            r = self.e271_1(p1)
             if r is None:
                 break
             q, v = r
@@ -45309,7 +45901,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e267_1(p)
+        r = self.e272_1(p)
         if r is None:
             return None
         q, v = r
@@ -45319,9 +45911,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e268_1(p9) is None:
+            if self.e273_1(p9) is None:
                 break
-            r = self.e269_1(p9)
+            r = self.e274_1(p9)
             if r is None:
                 break
             q, v = r
@@ -45358,7 +45950,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e270_1(p13)
+                r = self.e275_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -45393,7 +45985,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e271_1(p9)
+                r = self.e276_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45434,7 +46026,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e272_1(p19)
+                    r = self.e277_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -45448,7 +46040,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e273_1(p9)
+                r = self.e278_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45570,18 +46162,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 799
+                    n.rule = 808
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 800
+                    n.rule = 809
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 801
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45636,18 +46228,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 802
+                    n.rule = 811
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 803
+                    n.rule = 812
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 801
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45674,18 +46266,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 804
+                    n.rule = 813
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 805
+                    n.rule = 814
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 801
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45726,18 +46318,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 806
+                    n.rule = 815
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 807
+                    n.rule = 816
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 801
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45806,18 +46398,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 808
+                    n.rule = 817
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 809
+                    n.rule = 818
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 801
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45844,18 +46436,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 810
+                    n.rule = 819
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 811
+                    n.rule = 820
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 801
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45882,14 +46474,14 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 812
+                    n.rule = 821
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 while True:
                     p29 = p25
                     res30: list[Any] = []
-                    r = self.e274_0(p29)
+                    r = self.e279_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -45913,12 +46505,12 @@ class CardParser:
                     break
                 if res26:
                     n = Nt(res26)
-                    n.rule = 813
+                    n.rule = 822
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 801
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45959,7 +46551,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 814
+                    n.rule = 823
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -45989,7 +46581,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 815
+                        n.rule = 824
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -45998,12 +46590,12 @@ class CardParser:
                     break
                 if res32:
                     n = Nt(res32)
-                    n.rule = 816
+                    n.rule = 825
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 801
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46034,7 +46626,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F121 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F122 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46047,18 +46639,18 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 817
+                    n.rule = 826
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 818
+                    n.rule = 827
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 801
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46127,18 +46719,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 819
+                    n.rule = 828
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 820
+                    n.rule = 829
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 801
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46207,18 +46799,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 821
+                    n.rule = 830
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 822
+                    n.rule = 831
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 801
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46273,7 +46865,7 @@ class CardParser:
                 res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 823
+                    n.rule = 832
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -46350,7 +46942,7 @@ class CardParser:
                 while True:
                     p55 = p51
                     res56: list[Any] = []
-                    r = self.e275_0(p55)
+                    r = self.e280_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -46386,12 +46978,12 @@ class CardParser:
                     break
                 if res52:
                     n = Nt(res52)
-                    n.rule = 824
+                    n.rule = 833
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 801
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46415,7 +47007,7 @@ class CardParser:
                 p57 = q
                 res58.append(v)
                 while True:
-                    r = self.e276_0(p57)
+                    r = self.e281_0(p57)
                     if r is None:
                         break
                     q, v = r
@@ -46441,7 +47033,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 825
+                    n.rule = 834
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -46479,7 +47071,7 @@ class CardParser:
                         res64.append(v)
                     if res64:
                         n = Nt(res64)
-                        n.rule = 826
+                        n.rule = 835
                     p61 = p63
                     if res64 and n:
                         res62.append(n)
@@ -46488,12 +47080,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 827
+                    n.rule = 836
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 801
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46531,7 +47123,7 @@ class CardParser:
                 p65 = q
                 res66.append(v)
                 while True:
-                    r = self.e277_0(p65)
+                    r = self.e282_0(p65)
                     if r is None:
                         break
                     q, v = r
@@ -46557,25 +47149,25 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 828
+                    n.rule = 837
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 829
+                    n.rule = 838
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 801
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e251_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46593,10 +47185,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 830
+        n.rule = 839
         return q, n
 
-    def e252_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46614,10 +47206,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 831
+        n.rule = 840
         return q, n
 
-    def e253_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46639,10 +47231,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 832
+        n.rule = 841
         return p, n
 
-    def e254_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46656,11 +47248,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F120:
+        if ch in _F121:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e278_0(p1)
+                r = self.e283_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46702,11 +47294,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F118:
+        if ch in _F119:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e279_0(p3)
+                r = self.e284_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46750,7 +47342,7 @@ class CardParser:
                 break
         return None
 
-    def e255_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46768,10 +47360,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 833
+        n.rule = 842
         return q, n
 
-    def e256_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46792,7 +47384,7 @@ class CardParser:
         n.rule = 268
         return q, n
 
-    def e257_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46813,7 +47405,7 @@ class CardParser:
         n.rule = 273
         return q, n
 
-    def e258_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47032,12 +47624,12 @@ class CardParser:
                 break
         return None
 
-    def e259_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e280_1(p)
+            r = self.e285_1(p)
             if r is None:
                 p = c
                 break
@@ -47047,7 +47639,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e281_1(p)
+            r = self.e286_1(p)
             if r is None:
                 p = c
                 break
@@ -47058,12 +47650,12 @@ class CardParser:
             break
         return None
 
-    def e260_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e282_1(p)
+            r = self.e287_1(p)
             if r is None:
                 p = c
                 break
@@ -47073,7 +47665,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e283_1(p)
+            r = self.e288_1(p)
             if r is None:
                 p = c
                 break
@@ -47084,7 +47676,7 @@ class CardParser:
             break
         return None
 
-    def e261_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47102,10 +47694,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 389
+        n.rule = 395
         return q, n
 
-    def e262_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47137,10 +47729,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 390
+        n.rule = 396
         return p, n
 
-    def e263_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47172,10 +47764,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 391
+        n.rule = 397
         return p, n
 
-    def e264_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47207,10 +47799,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 392
+        n.rule = 398
         return p, n
 
-    def e265_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -47233,7 +47825,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e284_1(p1)
+            r = self.e289_1(p1)
             if r is None:
                 p = c
                 break
@@ -47247,13 +47839,13 @@ class CardParser:
             res += res2
         return p, res
 
-    def e266_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e285_1(p)
+            r = self.e290_1(p)
             if r is None:
                 p = c
                 break
@@ -47264,13 +47856,13 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e267_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e286_1(p)
+            r = self.e291_1(p)
             if r is None:
                 p = c
                 break
@@ -47281,7 +47873,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e268_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47430,7 +48022,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F87:
+        if ch in _F88:
             while True:
                 r = self.r_ControlClause_1(p)
                 if r is None:
@@ -47540,13 +48132,13 @@ class CardParser:
                 break
         return None
 
-    def e269_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e287_1(p)
+            r = self.e292_1(p)
             if r is None:
                 p = c
                 break
@@ -47557,7 +48149,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e270_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47575,10 +48167,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 393
+        n.rule = 399
         return q, n
 
-    def e271_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47673,7 +48265,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 394
+                    n.rule = 400
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47712,7 +48304,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 395
+                    n.rule = 401
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -47747,7 +48339,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p9] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F88 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F89 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47760,7 +48352,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 396
+                    n.rule = 402
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -47785,7 +48377,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 397
+                    n.rule = 403
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -47824,7 +48416,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 398
+                    n.rule = 404
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -47851,7 +48443,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e288_1(p15)
+                r = self.e293_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47896,7 +48488,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 399
+                    n.rule = 405
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47943,7 +48535,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 400
+                    n.rule = 406
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47963,7 +48555,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 401
+                    n.rule = 407
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -47990,7 +48582,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 402
+                    n.rule = 408
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48024,7 +48616,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 401
+                    n.rule = 407
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -48051,7 +48643,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 403
+                    n.rule = 409
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -48071,7 +48663,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 401
+                    n.rule = 407
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -48098,7 +48690,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 404
+                    n.rule = 410
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -48132,7 +48724,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 401
+                    n.rule = 407
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -48159,7 +48751,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 405
+                    n.rule = 411
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48193,7 +48785,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 401
+                    n.rule = 407
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -48220,7 +48812,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 406
+                    n.rule = 412
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -48254,7 +48846,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 401
+                    n.rule = 407
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -48281,7 +48873,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 407
+                    n.rule = 413
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -48301,14 +48893,14 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 401
+                    n.rule = 407
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e272_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48349,10 +48941,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 408
+        n.rule = 414
         return p, n
 
-    def e273_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48366,11 +48958,11 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F89:
+        if ch in _F90:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e289_1(p1)
+                r = self.e294_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48398,11 +48990,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F91:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e290_1(p3)
+                r = self.e295_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48446,7 +49038,7 @@ class CardParser:
                 break
         return None
 
-    def e274_0(self, p: int) -> Any:
+    def e279_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48464,10 +49056,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 834
+        n.rule = 843
         return q, n
 
-    def e275_0(self, p: int) -> Any:
+    def e280_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48485,10 +49077,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 835
+        n.rule = 844
         return q, n
 
-    def e276_0(self, p: int) -> Any:
+    def e281_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48506,10 +49098,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 836
+        n.rule = 845
         return q, n
 
-    def e277_0(self, p: int) -> Any:
+    def e282_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48527,10 +49119,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 837
+        n.rule = 846
         return q, n
 
-    def e278_0(self, p: int) -> Any:
+    def e283_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48548,10 +49140,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 838
+        n.rule = 847
         return q, n
 
-    def e279_0(self, p: int) -> Any:
+    def e284_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48569,7 +49161,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 839
+        n.rule = 848
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -48814,7 +49406,7 @@ class CardParser:
                 break
         return None
 
-    def e280_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48832,10 +49424,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 651
+        n.rule = 658
         return q, n
 
-    def e281_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48853,10 +49445,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 659
         return q, n
 
-    def e282_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48874,10 +49466,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 660
         return q, n
 
-    def e283_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48895,10 +49487,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 661
         return q, n
 
-    def e284_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48930,10 +49522,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 655
+        n.rule = 662
         return p, n
 
-    def e285_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48949,7 +49541,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e291_1(p)
+                r = self.e296_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48962,7 +49554,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e292_1(p)
+                r = self.e297_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48975,7 +49567,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e293_1(p)
+                r = self.e298_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48988,7 +49580,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e294_1(p)
+                r = self.e299_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49001,7 +49593,7 @@ class CardParser:
                 break
         return None
 
-    def e286_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49017,7 +49609,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e295_1(p)
+                r = self.e300_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49030,7 +49622,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e296_1(p)
+                r = self.e301_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49043,7 +49635,7 @@ class CardParser:
                 break
         return None
 
-    def e287_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49075,7 +49667,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e297_1(p1)
+                r = self.e302_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49093,7 +49685,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e298_1(p3)
+                r = self.e303_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49102,11 +49694,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e299_1(p3) is None:
+                if self.e304_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e300_1(p3)
+                r = self.e305_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49122,7 +49714,7 @@ class CardParser:
                 break
         return None
 
-    def e288_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49163,10 +49755,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 656
+        n.rule = 663
         return p, n
 
-    def e289_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49184,10 +49776,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 664
         return q, n
 
-    def e290_1(self, p: int) -> Any:
+    def e295_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49205,10 +49797,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 665
         return q, n
 
-    def e291_1(self, p: int) -> Any:
+    def e296_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49240,10 +49832,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 760
         return p, n
 
-    def e292_1(self, p: int) -> Any:
+    def e297_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49265,10 +49857,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 761
         return p, n
 
-    def e293_1(self, p: int) -> Any:
+    def e298_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49290,10 +49882,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 762
         return p, n
 
-    def e294_1(self, p: int) -> Any:
+    def e299_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49323,10 +49915,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 763
         return p, n
 
-    def e295_1(self, p: int) -> Any:
+    def e300_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49358,10 +49950,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 764
         return p, n
 
-    def e296_1(self, p: int) -> Any:
+    def e301_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49393,10 +49985,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 765
         return p, n
 
-    def e297_1(self, p: int) -> Any:
+    def e302_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49428,10 +50020,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 766
         return p, n
 
-    def e298_1(self, p: int) -> Any:
+    def e303_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49461,10 +50053,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 767
         return p, n
 
-    def e299_1(self, p: int) -> Any:
+    def e304_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -49502,7 +50094,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e300_1(self, p: int) -> Any:
+    def e305_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49534,7 +50126,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 768
         return p, n
 
 
@@ -49633,6 +50225,7 @@ CLASSES: dict[str, type[Model]] = {
     'CastThisEffect': _model_class('CastThisEffect', (('target', True, '1'), ('label', True, '1'), ('free', True, '1')), {'target': None, 'label': '', 'free': ''}, ()),
     'CastTrigger': _model_class('CastTrigger', (('lead', True, '1'), ('who', True, '1'), ('spell', True, '1')), {'lead': '', 'who': '', 'spell': None}, ()),
     'ChooseAmongEffect': _model_class('ChooseAmongEffect', (('player', True, '1'), ('options', True, '1..*'), ('last', True, '1')), {'player': None, 'last': None}, ('options',)),
+    'ChooseNameEffect': _model_class('ChooseNameEffect', (('filter', True, '1'), ('name', True, '1')), {'filter': None, 'name': ''}, ()),
     'ChoosePermanentEffect': _model_class('ChoosePermanentEffect', (('player', True, '1'), ('filter', True, '1')), {'player': None, 'filter': None}, ()),
     'ColorStmt': _model_class('ColorStmt', (('colors', True, '1..*'),), {}, ('colors',)),
     'CombatDamageSteps': _model_class('CombatDamageSteps', (('first', True, '1'), ('regular', True, '1')), {'first': '', 'regular': ''}, ()),
@@ -49665,7 +50258,7 @@ CLASSES: dict[str, type[Model]] = {
     'DestroyEffect': _model_class('DestroyEffect', (('target', True, '1'),), {'target': None}, ()),
     'DiesEvent': _model_class('DiesEvent', (('dies', True, '1'),), {'dies': ''}, ()),
     'DiscardCost': _model_class('DiscardCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
-    'DiscardEffect': _model_class('DiscardEffect', (('player', True, '1'), ('third', True, '1'), ('amount', True, '1'), ('random', True, '0..1'), ('per', True, '1')), {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None}, ()),
+    'DiscardEffect': _model_class('DiscardEffect', (('player', True, '1'), ('third', True, '1'), ('all', True, '1'), ('amount', True, '1'), ('random', True, '0..1'), ('per', True, '1')), {'player': None, 'third': '', 'all': '', 'amount': None, 'random': False, 'per': None}, ()),
     'DiscardInsteadStmt': _model_class('DiscardInsteadStmt', (('zone', True, '1'),), {'zone': None}, ()),
     'DiscardThisCost': _model_class('DiscardThisCost', (('discardthis', True, '1'),), {'discardthis': ''}, ()),
     'DividedDamageEffect': _model_class('DividedDamageEffect', (('amount', True, '1'), ('evenly', True, '0..1')), {'amount': None, 'evenly': False}, ()),
@@ -49784,6 +50377,7 @@ CLASSES: dict[str, type[Model]] = {
     'ReturnToBattlefieldEffect': _model_class('ReturnToBattlefieldEffect', (('target', True, '1'), ('fromgy', True, '0..1'), ('choice', True, '0..1'), ('facedown', True, '0..1'), ('mine', True, '0..1'), ('owners', True, '0..1')), {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False}, ()),
     'ReturnToHandEffect': _model_class('ReturnToHandEffect', (('target', True, '1'), ('yours', True, '1')), {'target': None, 'yours': ''}, ()),
     'RevealCost': _model_class('RevealCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
+    'RevealHandEffect': _model_class('RevealHandEffect', (('player', True, '1'), ('third', True, '1'), ('random', True, '0..1'), ('hand', True, '1')), {'player': None, 'third': '', 'random': False, 'hand': ''}, ()),
     'SacrificeCost': _model_class('SacrificeCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'SacrificeEffect': _model_class('SacrificeEffect', (('target', True, '1'), ('unless', True, '1')), {'target': None, 'unless': None}, ()),
     'SacrificeThisCost': _model_class('SacrificeThisCost', (('this', True, '1'),), {'this': ''}, ()),
@@ -50028,133 +50622,135 @@ _C341 = CLASSES['LookAtTopEffect']
 _C345 = CLASSES['ObjectDamageEffect']
 _C350 = CLASSES['MoveCountersEffect']
 _C352 = CLASSES['ExchangeLifeEffect']
-_C355 = CLASSES['KeywordCost']
-_C357 = CLASSES['TypeArg']
-_C359 = CLASSES['QualityArg']
-_C361 = CLASSES['OntoArg']
-_C367 = CLASSES['TriggeredStmt']
-_C370 = CLASSES['ActivatedStmt']
-_C372 = CLASSES['PTDefiningStmt']
-_C375 = CLASSES['SpellKind']
-_C379 = CLASSES['EntersTappedStmt']
-_C382 = CLASSES['CostPerTargetStmt']
-_C384 = CLASSES['UncounterableStmt']
-_C388 = CLASSES['StaticStmt']
-_C401 = CLASSES['ControlClause']
-_C411 = CLASSES['DividedDamageEffect']
-_C414 = CLASSES['DamageEffect']
-_C416 = CLASSES['DestroyEffect']
-_C420 = CLASSES['DrawEffect']
-_C422 = CLASSES['TokenCopyEffect']
-_C427 = CLASSES['TokenEffect']
-_C428 = CLASSES['AddManaEffect']
-_C431 = CLASSES['DiscardEffect']
-_C433 = CLASSES['GainLifeEffect']
-_C436 = CLASSES['GainControlEffect']
-_C438 = CLASSES['ReturnToHandEffect']
-_C441 = CLASSES['ReturnFromGraveyardEffect']
-_C443 = CLASSES['ReturnToBattlefieldEffect']
-_C446 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C451 = CLASSES['SearchEffect']
-_C455 = CLASSES['CounterSpellEffect']
-_C457 = CLASSES['ShuffleEffect']
-_C461 = CLASSES['MillEffect']
-_C464 = CLASSES['PutFromHandEffect']
-_C468 = CLASSES['PutCountersEffect']
-_C471 = CLASSES['PutOnLibraryEffect']
-_C473 = CLASSES['PutIntoZoneEffect']
-_C479 = CLASSES['ExileEffect']
-_C481 = CLASSES['ExileTopEffect']
-_C483 = CLASSES['RegenerateEffect']
-_C486 = CLASSES['PlayerSacrificesEffect']
-_C489 = CLASSES['SacrificeEffect']
-_C491 = CLASSES['UntapEffect']
-_C493 = CLASSES['TapOrUntapEffect']
-_C495 = CLASSES['TapEffect']
-_C499 = CLASSES['RemoveCountersEffect']
-_C501 = CLASSES['DelayedEffect']
-_C503 = CLASSES['PreventEffect']
-_C505 = CLASSES['CastThisEffect']
-_C507 = CLASSES['CopySpellEffect']
-_C508 = CLASSES['NoRegenEffect']
-_C511 = CLASSES['PhaseOutEffect']
-_C514 = CLASSES['NoUntapEffect']
-_C517 = CLASSES['ContinuousEffect']
-_C519 = CLASSES['PlayerRef']
-_C526 = CLASSES['PerCount']
-_C530 = CLASSES['AnyNumberTargets']
-_C532 = CLASSES['AnyTarget']
-_C535 = CLASSES['UpToTargets']
-_C537 = CLASSES['EachPlayers']
-_C539 = CLASSES['ThatRef']
-_C541 = CLASSES['EnchantedRef']
-_C543 = CLASSES['RestRef']
-_C551 = CLASSES['BeginningTrigger']
-_C555 = CLASSES['LastCounterTrigger']
-_C559 = CLASSES['BatchAttackTrigger']
-_C561 = CLASSES['ThisTrigger']
-_C565 = CLASSES['CastTrigger']
-_C568 = CLASSES['YoursTrigger']
-_C581 = CLASSES['ZonePlace']
-_C585 = CLASSES['PTChange']
-_C588 = CLASSES['CantAttackOrBlock']
-_C590 = CLASSES['CantAttack']
-_C592 = CLASSES['CantBlock']
-_C594 = CLASSES['CantBeBlockedByFewer']
-_C595 = CLASSES['CantBeBlockedExcept']
-_C596 = CLASSES['CanBlockOnly']
-_C598 = CLASSES['CantBeTargetedBy']
-_C599 = CLASSES['CantBeTargeted']
-_C601 = CLASSES['CantBeDestroyed']
-_C603 = CLASSES['CantPhaseOut']
-_C605 = CLASSES['PhasesEachUntap']
-_C607 = CLASSES['GainsAbility']
-_C610 = CLASSES['HasKeywordAtManaCost']
-_C611 = CLASSES['HasKeywords']
-_C612 = CLASSES['LosesKeywords']
-_C615 = CLASSES['CombatDamageSteps']
-_C617 = CLASSES['AssignsExcess']
-_C619 = CLASSES['AttacksUntapped']
-_C621 = CLASSES['DoesntUntap']
-_C623 = CLASSES['DamageGainsLife']
-_C625 = CLASSES['DamageIsLethal']
-_C627 = CLASSES['CantBeBlockedBy']
-_C629 = CLASSES['CantBeAttachedBy']
-_C631 = CLASSES['PreventDamageFrom']
-_C633 = CLASSES['AttacksDespite']
-_C635 = CLASSES['MaxBlockers']
-_C637 = CLASSES['AttacksEachCombat']
-_C639 = CLASSES['BlocksEachCombat']
-_C641 = CLASSES['CantBeBlocked']
-_C643 = CLASSES['IsColor']
-_C679 = CLASSES['Duration']
-_C682 = CLASSES['TargetObject']
-_C684 = CLASSES['FromGraveyard']
-_C690 = CLASSES['OntoBattlefield']
-_C693 = CLASSES['IntoHand']
-_C695 = CLASSES['IntoGraveyard']
-_C698 = CLASSES['CostValue']
-_C723 = CLASSES['BackRef']
-_C725 = CLASSES['TargetPlayer']
-_C729 = CLASSES['EachObjects']
-_C743 = CLASSES['QualityRef']
-_C764 = CLASSES['PerTime']
-_C770 = CLASSES['PerObject']
-_C773 = CLASSES['PowerOf']
-_C800 = CLASSES['EntersEvent']
-_C803 = CLASSES['LeavesEvent']
-_C805 = CLASSES['DiesEvent']
-_C807 = CLASSES['AttacksAloneEvent']
-_C809 = CLASSES['UnblockedEvent']
-_C811 = CLASSES['AttacksEvent']
-_C813 = CLASSES['BlocksEvent']
-_C816 = CLASSES['BlockedEvent']
-_C818 = CLASSES['PhasesEvent']
-_C820 = CLASSES['TurnedUpEvent']
-_C822 = CLASSES['ExiledThisWayEvent']
-_C824 = CLASSES['TargetedEvent']
-_C827 = CLASSES['DealsDamageEvent']
-_C829 = CLASSES['DealtDamageEvent']
+_C355 = CLASSES['RevealHandEffect']
+_C358 = CLASSES['ChooseNameEffect']
+_C361 = CLASSES['KeywordCost']
+_C363 = CLASSES['TypeArg']
+_C365 = CLASSES['QualityArg']
+_C367 = CLASSES['OntoArg']
+_C373 = CLASSES['TriggeredStmt']
+_C376 = CLASSES['ActivatedStmt']
+_C378 = CLASSES['PTDefiningStmt']
+_C381 = CLASSES['SpellKind']
+_C385 = CLASSES['EntersTappedStmt']
+_C388 = CLASSES['CostPerTargetStmt']
+_C390 = CLASSES['UncounterableStmt']
+_C394 = CLASSES['StaticStmt']
+_C407 = CLASSES['ControlClause']
+_C417 = CLASSES['DividedDamageEffect']
+_C420 = CLASSES['DamageEffect']
+_C422 = CLASSES['DestroyEffect']
+_C426 = CLASSES['DrawEffect']
+_C428 = CLASSES['TokenCopyEffect']
+_C433 = CLASSES['TokenEffect']
+_C434 = CLASSES['AddManaEffect']
+_C436 = CLASSES['DiscardEffect']
+_C438 = CLASSES['GainLifeEffect']
+_C441 = CLASSES['GainControlEffect']
+_C443 = CLASSES['ReturnToHandEffect']
+_C446 = CLASSES['ReturnFromGraveyardEffect']
+_C448 = CLASSES['ReturnToBattlefieldEffect']
+_C451 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C456 = CLASSES['SearchEffect']
+_C460 = CLASSES['CounterSpellEffect']
+_C462 = CLASSES['ShuffleEffect']
+_C466 = CLASSES['MillEffect']
+_C469 = CLASSES['PutFromHandEffect']
+_C473 = CLASSES['PutCountersEffect']
+_C476 = CLASSES['PutOnLibraryEffect']
+_C478 = CLASSES['PutIntoZoneEffect']
+_C484 = CLASSES['ExileEffect']
+_C486 = CLASSES['ExileTopEffect']
+_C488 = CLASSES['RegenerateEffect']
+_C491 = CLASSES['PlayerSacrificesEffect']
+_C494 = CLASSES['SacrificeEffect']
+_C496 = CLASSES['UntapEffect']
+_C498 = CLASSES['TapOrUntapEffect']
+_C500 = CLASSES['TapEffect']
+_C504 = CLASSES['RemoveCountersEffect']
+_C506 = CLASSES['DelayedEffect']
+_C508 = CLASSES['PreventEffect']
+_C510 = CLASSES['CastThisEffect']
+_C512 = CLASSES['CopySpellEffect']
+_C513 = CLASSES['NoRegenEffect']
+_C516 = CLASSES['PhaseOutEffect']
+_C519 = CLASSES['NoUntapEffect']
+_C522 = CLASSES['ContinuousEffect']
+_C524 = CLASSES['PlayerRef']
+_C531 = CLASSES['PerCount']
+_C535 = CLASSES['AnyNumberTargets']
+_C537 = CLASSES['AnyTarget']
+_C540 = CLASSES['UpToTargets']
+_C542 = CLASSES['EachPlayers']
+_C544 = CLASSES['ThatRef']
+_C546 = CLASSES['EnchantedRef']
+_C548 = CLASSES['RestRef']
+_C558 = CLASSES['BeginningTrigger']
+_C562 = CLASSES['LastCounterTrigger']
+_C566 = CLASSES['BatchAttackTrigger']
+_C568 = CLASSES['ThisTrigger']
+_C572 = CLASSES['CastTrigger']
+_C575 = CLASSES['YoursTrigger']
+_C588 = CLASSES['ZonePlace']
+_C592 = CLASSES['PTChange']
+_C595 = CLASSES['CantAttackOrBlock']
+_C597 = CLASSES['CantAttack']
+_C599 = CLASSES['CantBlock']
+_C601 = CLASSES['CantBeBlockedByFewer']
+_C602 = CLASSES['CantBeBlockedExcept']
+_C603 = CLASSES['CanBlockOnly']
+_C605 = CLASSES['CantBeTargetedBy']
+_C606 = CLASSES['CantBeTargeted']
+_C608 = CLASSES['CantBeDestroyed']
+_C610 = CLASSES['CantPhaseOut']
+_C612 = CLASSES['PhasesEachUntap']
+_C614 = CLASSES['GainsAbility']
+_C617 = CLASSES['HasKeywordAtManaCost']
+_C618 = CLASSES['HasKeywords']
+_C619 = CLASSES['LosesKeywords']
+_C622 = CLASSES['CombatDamageSteps']
+_C624 = CLASSES['AssignsExcess']
+_C626 = CLASSES['AttacksUntapped']
+_C628 = CLASSES['DoesntUntap']
+_C630 = CLASSES['DamageGainsLife']
+_C632 = CLASSES['DamageIsLethal']
+_C634 = CLASSES['CantBeBlockedBy']
+_C636 = CLASSES['CantBeAttachedBy']
+_C638 = CLASSES['PreventDamageFrom']
+_C640 = CLASSES['AttacksDespite']
+_C642 = CLASSES['MaxBlockers']
+_C644 = CLASSES['AttacksEachCombat']
+_C646 = CLASSES['BlocksEachCombat']
+_C648 = CLASSES['CantBeBlocked']
+_C650 = CLASSES['IsColor']
+_C688 = CLASSES['Duration']
+_C691 = CLASSES['TargetObject']
+_C693 = CLASSES['FromGraveyard']
+_C699 = CLASSES['OntoBattlefield']
+_C702 = CLASSES['IntoHand']
+_C704 = CLASSES['IntoGraveyard']
+_C707 = CLASSES['CostValue']
+_C732 = CLASSES['BackRef']
+_C734 = CLASSES['TargetPlayer']
+_C738 = CLASSES['EachObjects']
+_C752 = CLASSES['QualityRef']
+_C773 = CLASSES['PerTime']
+_C779 = CLASSES['PerObject']
+_C782 = CLASSES['PowerOf']
+_C809 = CLASSES['EntersEvent']
+_C812 = CLASSES['LeavesEvent']
+_C814 = CLASSES['DiesEvent']
+_C816 = CLASSES['AttacksAloneEvent']
+_C818 = CLASSES['UnblockedEvent']
+_C820 = CLASSES['AttacksEvent']
+_C822 = CLASSES['BlocksEvent']
+_C825 = CLASSES['BlockedEvent']
+_C827 = CLASSES['PhasesEvent']
+_C829 = CLASSES['TurnedUpEvent']
+_C831 = CLASSES['ExiledThisWayEvent']
+_C833 = CLASSES['TargetedEvent']
+_C836 = CLASSES['DealsDamageEvent']
+_C838 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -51706,7 +52302,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 353:  # lastinstead
+        elif r == 359:  # lastinstead
             d['lastinstead'] = True
         elif r == 208:  # insteadcond
             x = c[0]
@@ -51717,7 +52313,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 354:  # tailinstead
+        elif r == 360:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -53195,7 +53791,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 409:  # negated
+        elif r == 415:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -53296,7 +53892,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 362:  # sentences
+        elif r == 368:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53484,7 +54080,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 373:  # zones
+        if r == 379:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -53492,11 +54088,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 581:
-                    values.append(_b581(x, inst, lim, made))
+                elif x.rule == 588:
+                    values.append(_b588(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 376:  # spells
+        elif r == 382:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -53504,8 +54100,8 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 375:
-                    values.append(_b375(x, inst, lim, made))
+                elif x.rule == 381:
+                    values.append(_b381(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 236:  # amount
@@ -53570,7 +54166,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 377:  # keywords
+        elif r == 383:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53732,7 +54328,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 380:  # parts
+        if r == 386:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53980,7 +54576,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 385:  # parts
+        elif r == 391:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53989,7 +54585,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 586 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54026,42 +54622,42 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 651:  # other
+        if r == 658:  # other
             d['other'] = True
-        elif r == 652:  # another
+        elif r == 659:  # another
             d['another'] = True
-        elif r == 653:  # facedown
+        elif r == 660:  # facedown
             d['facedown'] = True
-        elif r == 654:  # faceup
+        elif r == 661:  # faceup
             d['faceup'] = True
-        elif r == 389:  # exiled
+        elif r == 395:  # exiled
             d['exiled'] = True
-        elif r == 390:  # combat
+        elif r == 396:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 391:  # combat
+        elif r == 397:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 392:  # states
+        elif r == 398:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 655:  # states
+        elif r == 662:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 751:  # nons
+        elif r == 760:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 752:  # colors
+        elif r == 761:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54069,7 +54665,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 753:  # supertypes
+        elif r == 762:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54077,32 +54673,32 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 754:  # multis
+        elif r == 763:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 755:  # types
+        elif r == 764:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 756:  # subtypes
+        elif r == 765:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 757:  # ortypes
+        elif r == 766:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 758:  # andor
+        elif r == 767:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 759:  # ortypes
+        elif r == 768:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -54113,39 +54709,39 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 393:  # chosen
+        elif r == 399:  # chosen
             d['chosen'] = True
-        elif r == 394:  # mv
+        elif r == 400:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 395:  # mvdir
+        elif r == 401:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 396:  # ptstat
+        elif r == 402:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 397:  # ptval
+        elif r == 403:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 398:  # ptdir
+        elif r == 404:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 656:  # keywords
+        elif r == 663:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54159,7 +54755,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 399:  # without
+        elif r == 405:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -54172,9 +54768,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b401(x, inst, lim, made)
+            value = _b407(x, inst, lim, made)
             d['controller'] = value
-        elif r == 408:  # late
+        elif r == 414:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -54188,9 +54784,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 657:  # blocked_by_this
+        elif r == 664:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 658:  # attacking_you
+        elif r == 665:  # attacking_you
             d['attacking_you'] = True
         elif r == 271:  # name
             x = c[0]
@@ -54310,9 +54906,9 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 288:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 522:  # options
+        elif r == 527:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54362,7 +54958,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 291:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         elif r == 292:  # filter
             x = c[0]
@@ -54404,7 +55000,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         elif r == 295:  # extra
             x = c[0]
@@ -54444,11 +55040,11 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 297:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         elif r == 298:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54491,11 +55087,11 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 301:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         elif r == 302:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54534,15 +55130,15 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 304:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         elif r == 305:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 524:  # untapped
+        elif r == 529:  # untapped
             d['untapped'] = True
-        elif r == 525:  # types
+        elif r == 530:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -54558,13 +55154,13 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 307:  # controller
             x = c[0]
-            value = _b401(x, inst, lim, made)
+            value = _b407(x, inst, lim, made)
             d['controller'] = value
         elif r == 308:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b531(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54600,7 +55196,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 310:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         elif r == 311:  # amount
             x = c[0]
@@ -54610,7 +55206,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b531(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54646,7 +55242,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 314:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         elif r == 315:  # amount
             x = c[0]
@@ -54690,9 +55286,9 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 318:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 527:  # zones
+        elif r == 532:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -54736,7 +55332,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 320:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         elif r == 321:  # amount
             x = c[0]
@@ -54812,7 +55408,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 325:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54851,18 +55447,18 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 327:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 544:  # count
+        elif r == 549:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 328:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54934,7 +55530,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 332:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54977,7 +55573,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 335:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55016,14 +55612,14 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 337:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 338:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55064,11 +55660,11 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 545:  # order
+        elif r == 550:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 546:  # graveyard
+        elif r == 551:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -55106,7 +55702,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 342:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55117,7 +55713,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 344:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55164,14 +55760,14 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 348:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 349:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55208,11 +55804,11 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # your
+        if r == 739:  # your
             d['your'] = True
-        elif r == 547:  # player
+        elif r == 552:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         elif r == 351:  # toughness
             x = c[0]
@@ -55227,7 +55823,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
+    """An object of rule RevealHandEffect (class RevealHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55243,27 +55839,29 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C355()
-    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'player': None, 'third': '', 'random': False, 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 548:  # parts
-            values = d['parts']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                        value = b(y, inst, lim, made)
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
+        if r == 353:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            value = _b524(x, inst, lim, made)
+            d['player'] = value
+        elif r == 553:  # third
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['third'] = value
+        elif r == 554:  # random
+            d['random'] = True
+        elif r == 354:  # hand
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['hand'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -55272,8 +55870,8 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
+def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ChooseNameEffect (class ChooseNameEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55288,64 +55886,35 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
-    d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C358()
+    d: dict[str, Any] = {'filter': None, 'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 356:  # type
+        if r == 356:  # filter
+            x = c[0]
+            value = _b272(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 357:  # name
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['type'] = value
+            d['name'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
         d['parent'] = parent
         made.append(d)
-    return inst
-
-
-def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C359()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 358:  # quality
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
+    name = d['name']
+    if name and not isinstance(name, (str, int, float, bool)):
+        raise Unsupported('a name textX would refuse')  # "Object name can't be of unhashable type"
     return inst
 
 
 def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
+    """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55361,17 +55930,99 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C361()
-    d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # subtype
+        if r == 555:  # parts
+            values = d['parts']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 740 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C363()
+    d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 362:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['subtype'] = value
+            d['type'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C365()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 364:  # quality
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -55381,7 +56032,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
+    """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55397,6 +56048,42 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C367()
+    d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 366:  # subtype
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['subtype'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C373()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55404,20 +56091,20 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 363:  # zone
+        if r == 369:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 364:  # trigger
+        elif r == 370:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 552 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 559 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 365:  # condition
+        elif r == 371:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55426,11 +56113,11 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 366:  # sentences
+        elif r == 372:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 569:  # sentences
+        elif r == 576:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55442,7 +56129,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55458,7 +56145,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C370()
+    inst: Any = _C376()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55466,11 +56153,11 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # special
+        if r == 577:  # special
             d['special'] = True
-        elif r == 571:  # fromhand
+        elif r == 578:  # fromhand
             d['fromhand'] = True
-        elif r == 368:  # param
+        elif r == 374:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -55479,11 +56166,11 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 572:  # cost
+        elif r == 579:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 573:  # param
+        elif r == 580:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -55492,15 +56179,15 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 369:  # sentences
+        elif r == 375:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 574:  # sentences
+        elif r == 581:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 575:  # restriction
+        elif r == 582:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -55509,19 +56196,19 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 576:  # once
+        elif r == 583:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 577:  # sorcery
+        elif r == 584:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 578:  # castable
+        elif r == 585:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -55535,7 +56222,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55551,7 +56238,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C372()
+    inst: Any = _C378()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55559,13 +56246,13 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # both
+        if r == 745:  # both
             d['both'] = True
-        elif r == 579:  # which
+        elif r == 586:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 371:  # amount
+        elif r == 377:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -55577,7 +56264,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55593,7 +56280,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C375()
+    inst: Any = _C381()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55601,7 +56288,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 374:  # filter
+        if r == 380:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -55613,7 +56300,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55629,7 +56316,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C379()
+    inst: Any = _C385()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55637,7 +56324,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 378:  # tapped
+        if r == 384:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -55649,7 +56336,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55665,7 +56352,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C382()
+    inst: Any = _C388()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55673,7 +56360,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 381:  # cost
+        if r == 387:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -55685,7 +56372,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55701,7 +56388,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C384()
+    inst: Any = _C390()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55709,7 +56396,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 383:  # countered
+        if r == 389:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -55721,7 +56408,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55737,7 +56424,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C388()
+    inst: Any = _C394()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55745,7 +56432,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 386:  # precondition
+        if r == 392:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -55754,35 +56441,35 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 644:  # this
+        elif r == 651:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 645:  # enchanted
+        elif r == 652:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 646:  # host
+        elif r == 653:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 647:  # equipped
+        elif r == 654:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 648:  # host
+        elif r == 655:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 649:  # affected
+        elif r == 656:  # affected
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 650:  # parts
+        elif r == 657:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55791,12 +56478,12 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 586 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 387:  # condition
+        elif r == 393:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55813,7 +56500,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55829,7 +56516,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C401()
+    inst: Any = _C407()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55837,31 +56524,31 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 400:  # you
+        if r == 406:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 402:  # notyou
+        elif r == 408:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 403:  # own
+        elif r == 409:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 404:  # defending
+        elif r == 410:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 405:  # opponent
+        elif r == 411:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 406:  # opponents
+        elif r == 412:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 407:  # they
+        elif r == 413:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -55873,7 +56560,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55889,7 +56576,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C411()
+    inst: Any = _C417()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55897,11 +56584,11 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 410:  # amount
+        if r == 416:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 760:  # evenly
+        elif r == 769:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -55911,7 +56598,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55927,7 +56614,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C420()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55935,56 +56622,56 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # named
+        if r == 666:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 660:  # amount
+        elif r == 667:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 661:  # equal
+        elif r == 668:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 761:  # power
+        elif r == 770:  # power
             x = c[0]
-            value = _b773(x, inst, lim, made)
+            value = _b782(x, inst, lim, made)
             d['power'] = value
-        elif r == 762:  # amount
+        elif r == 771:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 662:  # late
+        elif r == 669:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 663:  # you
+        elif r == 670:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 664:  # target
+        elif r == 671:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 412:  # lateamount
+        elif r == 418:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 413:  # also
+        elif r == 419:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55997,99 +56684,8 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C416()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 415:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C420()
-    d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 417:  # player
-            x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            value = _b519(x, inst, lim, made)
-            d['player'] = value
-        elif r == 665:  # third
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['third'] = value
-        elif r == 418:  # amount
-            x = c[0]
-            value = _b121(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 419:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
-            d['per'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56114,7 +56710,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 421:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56127,8 +56723,8 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56143,78 +56739,34 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C427()
-    d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C426()
+    d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 423:  # count
+        if r == 423:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            value = _b524(x, inst, lim, made)
+            d['player'] = value
+        elif r == 672:  # third
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['third'] = value
+        elif r == 424:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
-            d['count'] = value
-        elif r == 666:  # tapped
-            d['tapped'] = True
-        elif r == 424:  # power
-            x = c[0]
-            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
-            d['power'] = value
-        elif r == 425:  # toughness
-            x = c[0]
-            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
-            d['toughness'] = value
-        elif r == 667:  # colors
-            values = d['colors']
-            for x in c:
-                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 668:  # subtypes
-            values = d['subtypes']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 669:  # types
-            values = d['types']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 670:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        elif r == 426:  # tokname
-            x = c[0]
-            if d['tokname']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['tokname'] = value
-        elif r == 671:  # per
+            d['amount'] = value
+        elif r == 425:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b132(x, inst, lim, made)
+            value = _b531(x, inst, lim, made)
             d['per'] = value
-        elif r == 672:  # pertime
-            x = c[0]
-            if d['pertime']:
-                raise Unsupported('multiple assignments')
-            value = _b764(x, inst, lim, made)
-            d['pertime'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56224,7 +56776,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56240,91 +56792,20 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C428()
-    d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # anycolor
-            d['anycolor'] = True
-        elif r == 766:  # choices
-            values = d['choices']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        elif r == 673:  # last
+        if r == 427:  # target
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['last'] = value
-        elif r == 674:  # mana
-            x = c[0]
-            value = _b102(x, inst, lim, made)
-            d['mana'] = value
-        elif r == 832:  # alts
-            values = d['alts']
-            for x in c:
-                values.append(_b102(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C431()
-    d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 429:  # player
-            x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            value = _b519(x, inst, lim, made)
-            d['player'] = value
-        elif r == 675:  # third
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['third'] = value
-        elif r == 430:  # amount
-            x = c[0]
-            value = _b121(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 767:  # random
-            d['random'] = True
-        elif r == 676:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b764(x, inst, lim, made)
-            d['per'] = value
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56334,7 +56815,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56350,39 +56831,133 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C433()
-    d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 432:  # player
-            x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            value = _b519(x, inst, lim, made)
-            d['player'] = value
-        elif r == 677:  # amount
+        if r == 429:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 768:  # per
+            d['count'] = value
+        elif r == 673:  # tapped
+            d['tapped'] = True
+        elif r == 430:  # power
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 431:  # toughness
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['toughness'] = value
+        elif r == 674:  # colors
+            values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 675:  # subtypes
+            values = d['subtypes']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 676:  # types
+            values = d['types']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 677:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        elif r == 432:  # tokname
+            x = c[0]
+            if d['tokname']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['tokname'] = value
+        elif r == 678:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b764(x, inst, lim, made)
+            value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 771:  # per
+        elif r == 679:  # pertime
             x = c[0]
-            if d['per']:
+            if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b770(x, inst, lim, made)
-            d['per'] = value
-        elif r == 678:  # equal
-            x = c[0]
             value = _b773(x, inst, lim, made)
-            d['equal'] = value
+            d['pertime'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C434()
+    d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 774:  # anycolor
+            d['anycolor'] = True
+        elif r == 775:  # choices
+            values = d['choices']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 680:  # last
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['last'] = value
+        elif r == 681:  # mana
+            x = c[0]
+            value = _b102(x, inst, lim, made)
+            d['mana'] = value
+        elif r == 841:  # alts
+            values = d['alts']
+            for x in c:
+                values.append(_b102(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56392,7 +56967,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56408,26 +56983,39 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C436()
-    d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # target
+        if r == 435:  # player
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        elif r == 435:  # duration
-            x = c[0]
-            if d['duration']:
+            if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b679(x, inst, lim, made)
-            d['duration'] = value
+            value = _b524(x, inst, lim, made)
+            d['player'] = value
+        elif r == 682:  # third
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['third'] = value
+        elif r == 683:  # all
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['all'] = value
+        elif r == 684:  # amount
+            x = c[0]
+            value = _b121(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 776:  # random
+            d['random'] = True
+        elif r == 685:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b773(x, inst, lim, made)
+            d['per'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56437,7 +57025,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56453,24 +57041,39 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C438()
-    d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 437:  # target
+        if r == 437:  # player
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        elif r == 680:  # yours
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            value = _b524(x, inst, lim, made)
+            d['player'] = value
+        elif r == 686:  # amount
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['yours'] = value
+            value = _b121(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 777:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b773(x, inst, lim, made)
+            d['per'] = value
+        elif r == 780:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b779(x, inst, lim, made)
+            d['per'] = value
+        elif r == 687:  # equal
+            x = c[0]
+            value = _b782(x, inst, lim, made)
+            d['equal'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56480,7 +57083,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56496,7 +57099,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C441()
-    d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -56505,22 +57108,17 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 439:  # target
             x = c[0]
-            value = _b682(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 440:  # source
+        elif r == 440:  # duration
             x = c[0]
-            if d['source']:
+            if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b684(x, inst, lim, made)
-            d['source'] = value
-        elif r == 783:  # hand
-            d['hand'] = True
-        elif r == 685:  # battlefield
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['battlefield'] = value
-        elif r == 784:  # mine
-            d['mine'] = True
+            value = _b688(x, inst, lim, made)
+            d['duration'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56530,7 +57128,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56546,7 +57144,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C443()
-    d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -56555,21 +57153,15 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 442:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 686:  # fromgy
-            d['fromgy'] = True
-        elif r == 785:  # choice
-            d['choice'] = True
-        elif r == 786:  # facedown
-            d['facedown'] = True
-        elif r == 787:  # mine
-            d['mine'] = True
-        elif r == 788:  # owners
-            d['owners'] = True
+        elif r == 689:  # yours
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['yours'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56579,7 +57171,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56595,21 +57187,80 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C446()
-    d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # filter
+        if r == 444:  # target
             x = c[0]
-            value = _b272(x, inst, lim, made)
-            d['filter'] = value
-        elif r == 445:  # hands
+            value = _b691(x, inst, lim, made)
+            d['target'] = value
+        elif r == 445:  # source
+            x = c[0]
+            if d['source']:
+                raise Unsupported('multiple assignments')
+            value = _b693(x, inst, lim, made)
+            d['source'] = value
+        elif r == 792:  # hand
+            d['hand'] = True
+        elif r == 694:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['hands'] = value
+            d['battlefield'] = value
+        elif r == 793:  # mine
+            d['mine'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C448()
+    d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 447:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 695:  # fromgy
+            d['fromgy'] = True
+        elif r == 794:  # choice
+            d['choice'] = True
+        elif r == 795:  # facedown
+            d['facedown'] = True
+        elif r == 796:  # mine
+            d['mine'] = True
+        elif r == 797:  # owners
+            d['owners'] = True
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56619,7 +57270,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56635,6 +57286,46 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C451()
+    d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 449:  # filter
+            x = c[0]
+            value = _b272(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 450:  # hands
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['hands'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C456()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56642,38 +57333,38 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 447:  # player
+        if r == 452:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 687:  # upto
+        elif r == 696:  # upto
             d['upto'] = True
-        elif r == 448:  # count
+        elif r == 453:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 449:  # filter
+        elif r == 454:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 789:  # alts
+        elif r == 798:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b272(x, inst, lim, made))
-        elif r == 688:  # reveal
+        elif r == 697:  # reveal
             d['reveal'] = True
-        elif r == 790:  # thatcard
+        elif r == 799:  # thatcard
             d['thatcard'] = True
-        elif r == 791:  # thosecards
+        elif r == 800:  # thosecards
             d['thosecards'] = True
-        elif r == 450:  # destination
+        elif r == 455:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 691 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 696:  # tapped
+        elif r == 705:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -56683,7 +57374,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56699,7 +57390,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C460()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56707,20 +57398,20 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 452:  # target
+        if r == 457:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 453:  # unless
+        elif r == 458:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b698(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['unless'] = value
-        elif r == 454:  # per
+        elif r == 459:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -56734,7 +57425,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56750,7 +57441,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C462()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56758,9 +57449,9 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # player
+        if r == 461:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56770,7 +57461,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56786,7 +57477,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C461()
+    inst: Any = _C466()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56794,19 +57485,19 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # amount
+        if r == 463:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 459:  # player
+        elif r == 464:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 460:  # owner
+        elif r == 465:  # owner
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -56816,7 +57507,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56832,7 +57523,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C464()
+    inst: Any = _C469()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56840,11 +57531,11 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 462:  # filter
+        if r == 467:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 463:  # battlefield
+        elif r == 468:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56856,7 +57547,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56872,7 +57563,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C473()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56880,17 +57571,17 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 465:  # amount
+        if r == 470:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 466:  # counter
+        elif r == 471:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 467:  # target
+        elif r == 472:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56903,7 +57594,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56919,7 +57610,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C471()
+    inst: Any = _C476()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56927,24 +57618,24 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 470:  # source
+        elif r == 475:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b684(x, inst, lim, made)
+            value = _b693(x, inst, lim, made)
             d['source'] = value
-        elif r == 700:  # top
+        elif r == 709:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 701:  # bottom
+        elif r == 710:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -56956,7 +57647,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56972,7 +57663,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C478()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56980,9 +57671,9 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 472:  # target
+        if r == 477:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56995,7 +57686,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57011,7 +57702,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C484()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57019,36 +57710,36 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # target
+        if r == 479:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 475:  # source
+        elif r == 480:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b684(x, inst, lim, made)
+            value = _b693(x, inst, lim, made)
             d['source'] = value
-        elif r == 476:  # amount
+        elif r == 481:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 477:  # counter
+        elif r == 482:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 478:  # also
+        elif r == 483:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57061,7 +57752,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57077,7 +57768,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C486()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57085,9 +57776,9 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 480:  # player
+        if r == 485:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57097,7 +57788,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57113,7 +57804,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C488()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57121,9 +57812,9 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # target
+        if r == 487:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57136,7 +57827,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57152,7 +57843,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C486()
+    inst: Any = _C491()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57160,19 +57851,19 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 484:  # player
+        if r == 489:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 792:  # all
+        elif r == 801:  # all
             d['all'] = True
-        elif r == 702:  # amount
+        elif r == 711:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 485:  # filter
+        elif r == 490:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -57184,7 +57875,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57200,7 +57891,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C489()
+    inst: Any = _C494()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57208,18 +57899,18 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 487:  # target
+        if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 488:  # unless
+        elif r == 493:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b698(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -57229,7 +57920,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57245,7 +57936,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C496()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57253,9 +57944,9 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # target
+        if r == 495:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57268,7 +57959,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57284,7 +57975,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C498()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57292,9 +57983,9 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # target
+        if r == 497:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57307,7 +57998,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57323,7 +58014,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C500()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57331,9 +58022,9 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # target
+        if r == 499:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57346,7 +58037,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57362,7 +58053,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C504()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57370,17 +58061,17 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # amount
+        if r == 501:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 497:  # counter
+        elif r == 502:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 498:  # target
+        elif r == 503:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57393,7 +58084,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57409,7 +58100,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C506()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57417,18 +58108,18 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # step
+        if r == 712:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 793 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 802 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 704:  # endcombat
+        elif r == 713:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 500:  # effect
+        elif r == 505:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -57443,7 +58134,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57459,7 +58150,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C508()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57467,15 +58158,15 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # amount
+        if r == 507:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 794:  # you
+        elif r == 803:  # you
             d['you'] = True
-        elif r == 705:  # target
+        elif r == 714:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57488,7 +58179,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57504,7 +58195,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C510()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57512,18 +58203,18 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 504:  # target
+        if r == 509:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 706:  # label
+        elif r == 715:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 707:  # free
+        elif r == 716:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -57535,7 +58226,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57551,7 +58242,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C512()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57559,14 +58250,14 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 506:  # target
+        if r == 511:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 708:  # newtargets
+        elif r == 717:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -57576,7 +58267,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57592,7 +58283,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C513()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57600,18 +58291,18 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # thatnoun
+        if r == 718:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 710:  # target
+        elif r == 719:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 711:  # thisturn
+        elif r == 720:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -57621,7 +58312,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57637,7 +58328,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C516()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57645,14 +58336,14 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # target
+        if r == 514:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 510:  # phaseout
+        elif r == 515:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -57664,7 +58355,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57680,7 +58371,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C519()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57688,14 +58379,14 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 512:  # target
+        if r == 517:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 513:  # nountap
+        elif r == 518:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -57707,7 +58398,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57723,7 +58414,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C522()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57731,30 +58422,30 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # lead
+        if r == 520:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b679(x, inst, lim, made)
+            value = _b688(x, inst, lim, made)
             d['lead'] = value
-        elif r == 712:  # target
+        elif r == 721:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 713:  # also
+        elif r == 722:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b729(x, inst, lim, made)
+            value = _b738(x, inst, lim, made)
             d['also'] = value
-        elif r == 714:  # group
+        elif r == 723:  # group
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['group'] = value
-        elif r == 715:  # parts
+        elif r == 724:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57763,18 +58454,18 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 586 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 516:  # duration
+        elif r == 521:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b679(x, inst, lim, made)
+            value = _b688(x, inst, lim, made)
             d['duration'] = value
-        elif r == 716:  # tail
+        elif r == 725:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -57783,7 +58474,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 586 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57796,7 +58487,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57812,7 +58503,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C524()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57820,13 +58511,13 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # controller
+        if r == 726:  # controller
             d['controller'] = True
-        elif r == 520:  # owner
+        elif r == 525:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 521:  # who
+        elif r == 526:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57838,7 +58529,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57854,7 +58545,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C531()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57862,19 +58553,19 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # counter
+        if r == 727:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 719:  # on
+        elif r == 728:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 720:  # whose
+        elif r == 729:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 721:  # zone
+        elif r == 730:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -57886,7 +58577,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57902,7 +58593,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C535()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57910,7 +58601,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # filter
+        if r == 534:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -57922,7 +58613,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57938,7 +58629,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C532()
+    inst: Any = _C537()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57946,7 +58637,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # any
+        if r == 536:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -57958,7 +58649,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57974,7 +58665,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C540()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57982,13 +58673,13 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # each
+        if r == 735:  # each
             d['each'] = True
-        elif r == 533:  # count
+        elif r == 538:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 534:  # filter
+        elif r == 539:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -58000,7 +58691,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58016,7 +58707,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C542()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58024,7 +58715,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # who
+        if r == 541:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58036,7 +58727,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58052,7 +58743,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C539()
+    inst: Any = _C544()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58060,7 +58751,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # that
+        if r == 543:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -58072,7 +58763,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58088,7 +58779,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C546()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58096,9 +58787,9 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 798:  # equipped
+        if r == 807:  # equipped
             d['equipped'] = True
-        elif r == 540:  # enchanted
+        elif r == 545:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -58110,7 +58801,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58126,7 +58817,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C548()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58134,7 +58825,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # rest
+        if r == 547:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -58146,7 +58837,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58162,7 +58853,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C558()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58170,11 +58861,11 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # whose
+        if r == 556:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 550:  # step
+        elif r == 557:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -58186,7 +58877,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58202,7 +58893,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C555()
+    inst: Any = _C562()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58210,11 +58901,11 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 553:  # lead
+        if r == 560:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 554:  # counter
+        elif r == 561:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -58226,7 +58917,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58242,7 +58933,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C559()
+    inst: Any = _C566()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58250,15 +58941,15 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # lead
+        if r == 563:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 557:  # subject
+        elif r == 564:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 558:  # batch
+        elif r == 565:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -58270,7 +58961,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58286,7 +58977,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C568()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58294,13 +58985,13 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 560:  # lead
+        if r == 567:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 732:  # creature
+        elif r == 741:  # creature
             d['creature'] = True
-        elif r == 733:  # events
+        elif r == 742:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58309,7 +59000,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 801 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 810 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58322,7 +59013,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58338,7 +59029,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C565()
+    inst: Any = _C572()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58346,15 +59037,15 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # lead
+        if r == 569:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 563:  # who
+        elif r == 570:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 564:  # spell
+        elif r == 571:  # spell
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['spell'] = value
@@ -58366,7 +59057,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58382,7 +59073,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C568()
+    inst: Any = _C575()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58390,17 +59081,17 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # lead
+        if r == 573:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 830:  # thisor
+        elif r == 839:  # thisor
             d['thisor'] = True
-        elif r == 567:  # subject
+        elif r == 574:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 734:  # events
+        elif r == 743:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58409,12 +59100,12 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 801 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 810 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 735:  # undercontrol
+        elif r == 744:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -58424,7 +59115,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58440,7 +59131,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C588()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58448,11 +59139,11 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 580:  # command
+        if r == 587:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 582:  # battlefield
+        elif r == 589:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58464,7 +59155,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58480,7 +59171,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C592()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58488,29 +59179,29 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 737:  # additional
+        if r == 746:  # additional
             d['additional'] = True
-        elif r == 583:  # power
+        elif r == 590:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 584:  # toughness
+        elif r == 591:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 738:  # per
+        elif r == 747:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 739:  # perfilter
+        elif r == 748:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b272(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 831:  # onbf
+        elif r == 840:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58520,7 +59211,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58536,7 +59227,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C595()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58544,7 +59235,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # both
+        if r == 594:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -58556,7 +59247,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58572,7 +59263,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C597()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58580,7 +59271,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # attack
+        if r == 596:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -58592,7 +59283,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58608,7 +59299,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C599()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58616,7 +59307,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # block
+        if r == 598:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -58628,7 +59319,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58644,7 +59335,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C601()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58652,7 +59343,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # count
+        if r == 600:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58664,7 +59355,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58680,7 +59371,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C602()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58688,7 +59379,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # filters
+        if r == 749:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58708,7 +59399,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58724,7 +59415,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C603()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58732,7 +59423,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # filters
+        if r == 750:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58752,7 +59443,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58768,7 +59459,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C605()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58776,9 +59467,9 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # quality
+        if r == 604:  # quality
             x = c[0]
-            value = _b743(x, inst, lim, made)
+            value = _b752(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58788,7 +59479,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58804,7 +59495,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C606()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58812,7 +59503,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # opponents
+        if r == 754:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58822,7 +59513,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58838,7 +59529,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C608()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58846,7 +59537,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # destroyed
+        if r == 607:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -58858,7 +59549,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58874,7 +59565,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C610()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58882,7 +59573,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # phase
+        if r == 609:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -58894,7 +59585,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58910,7 +59601,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C612()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58918,7 +59609,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # untap
+        if r == 611:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58930,7 +59621,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58946,7 +59637,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C614()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58954,9 +59645,9 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # ability
+        if r == 613:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 746 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 755 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58969,7 +59660,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58985,7 +59676,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C617()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58993,14 +59684,14 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # keyword
+        if r == 615:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 609:  # manacost
+        elif r == 616:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -59012,7 +59703,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59028,7 +59719,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C618()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59036,7 +59727,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # keywords
+        if r == 756:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59058,7 +59749,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59074,7 +59765,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C619()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59082,7 +59773,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # keywords
+        if r == 757:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59104,7 +59795,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59120,7 +59811,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C622()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59128,11 +59819,11 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # first
+        if r == 620:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 614:  # regular
+        elif r == 621:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -59146,7 +59837,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59162,7 +59853,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C624()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59170,7 +59861,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # excess
+        if r == 623:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -59182,7 +59873,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59198,7 +59889,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C626()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59206,7 +59897,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # untapped
+        if r == 625:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -59218,7 +59909,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59234,7 +59925,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C628()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59242,11 +59933,11 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # its
+        if r == 758:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 620:  # untap
+        elif r == 627:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59258,7 +59949,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59274,7 +59965,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C630()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59282,7 +59973,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # gains
+        if r == 629:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -59294,7 +59985,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59310,7 +60001,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C632()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59318,7 +60009,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # lethal
+        if r == 631:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -59330,7 +60021,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59346,7 +60037,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C634()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59354,9 +60045,9 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # quality
+        if r == 633:  # quality
             x = c[0]
-            value = _b743(x, inst, lim, made)
+            value = _b752(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59366,7 +60057,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59382,7 +60073,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C636()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59390,9 +60081,9 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # quality
+        if r == 635:  # quality
             x = c[0]
-            value = _b743(x, inst, lim, made)
+            value = _b752(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59402,7 +60093,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59418,7 +60109,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C638()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59426,9 +60117,9 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # quality
+        if r == 637:  # quality
             x = c[0]
-            value = _b743(x, inst, lim, made)
+            value = _b752(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59438,7 +60129,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59454,7 +60145,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C640()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59462,9 +60153,9 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # thisturn
+        if r == 759:  # thisturn
             d['thisturn'] = True
-        elif r == 632:  # keyword
+        elif r == 639:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59479,7 +60170,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59495,7 +60186,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C642()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59503,7 +60194,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # count
+        if r == 641:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59515,7 +60206,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59531,7 +60222,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C644()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59539,7 +60230,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # attacks
+        if r == 643:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59551,7 +60242,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59567,7 +60258,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C646()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59575,7 +60266,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 638:  # blocks
+        if r == 645:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -59587,7 +60278,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59603,7 +60294,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C648()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59611,7 +60302,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # unblockable
+        if r == 647:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -59623,7 +60314,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59639,7 +60330,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C650()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59647,7 +60338,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # color
+        if r == 649:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59662,7 +60353,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59678,7 +60369,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C679()
+    inst: Any = _C688()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59686,23 +60377,23 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # eot
+        if r == 785:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 777:  # next_upkeep
+        elif r == 786:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 778:  # losecontrol
+        elif r == 787:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 779:  # thisturn
+        elif r == 788:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 780:  # thiscombat
+        elif r == 789:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59714,7 +60405,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59730,7 +60421,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C682()
+    inst: Any = _C691()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59738,13 +60429,13 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # another
+        if r == 790:  # another
             d['another'] = True
-        elif r == 681:  # filter
+        elif r == 690:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 782:  # ingy
+        elif r == 791:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59754,7 +60445,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59770,7 +60461,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C684()
+    inst: Any = _C693()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59778,7 +60469,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # whose
+        if r == 692:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -59790,7 +60481,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59806,7 +60497,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C699()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59814,7 +60505,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # zone
+        if r == 698:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -59826,7 +60517,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59842,7 +60533,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C693()
+    inst: Any = _C702()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59850,9 +60541,9 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # player
+        if r == 701:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59862,7 +60553,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59878,7 +60569,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C695()
+    inst: Any = _C704()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59886,9 +60577,9 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # player
+        if r == 703:  # player
             x = c[0]
-            value = _b519(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59898,7 +60589,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59914,7 +60605,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C698()
+    inst: Any = _C707()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59922,11 +60613,11 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # cost
+        if r == 706:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 699:  # param
+        elif r == 708:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59941,7 +60632,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59957,7 +60648,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C723()
+    inst: Any = _C732()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59965,9 +60656,9 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # word
+        if r == 731:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59980,7 +60671,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59996,7 +60687,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C725()
+    inst: Any = _C734()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60004,11 +60695,11 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # player
+        if r == 733:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 795:  # walker
+        elif r == 804:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60018,7 +60709,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60034,7 +60725,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C729()
+    inst: Any = _C738()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60042,33 +60733,33 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # quant
+        if r == 736:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 728:  # filter
+        elif r == 737:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 796:  # attached
+        elif r == 805:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 797:  # samename
+        elif r == 806:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 833:  # ingy
+        elif r == 842:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60078,7 +60769,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60094,7 +60785,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C743()
+    inst: Any = _C752()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60102,11 +60793,11 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # word
+        if r == 751:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 744:  # param
+        elif r == 753:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60121,7 +60812,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60137,7 +60828,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C764()
+    inst: Any = _C773()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60145,7 +60836,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # word
+        if r == 772:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60160,7 +60851,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60176,7 +60867,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C779()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60184,13 +60875,13 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # filter
+        if r == 778:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 838:  # gy
+        elif r == 847:  # gy
             d['gy'] = True
-        elif r == 839:  # bf
+        elif r == 848:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60200,7 +60891,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60216,7 +60907,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C773()
+    inst: Any = _C782()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60224,21 +60915,21 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # power
+        if r == 781:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 774:  # power
+        elif r == 783:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 775:  # target
+        elif r == 784:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60251,7 +60942,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60267,7 +60958,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C809()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60275,7 +60966,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # enters
+        if r == 808:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -60287,7 +60978,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60303,7 +60994,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C803()
+    inst: Any = _C812()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60311,7 +61002,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 802:  # leaves
+        if r == 811:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -60323,7 +61014,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60339,7 +61030,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C805()
+    inst: Any = _C814()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60347,7 +61038,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 804:  # dies
+        if r == 813:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -60359,7 +61050,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60375,7 +61066,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C816()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60383,7 +61074,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # alone
+        if r == 815:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -60395,7 +61086,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60411,7 +61102,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C809()
+    inst: Any = _C818()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60419,7 +61110,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # unblocked
+        if r == 817:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -60431,7 +61122,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60447,7 +61138,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
+    inst: Any = _C820()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60455,7 +61146,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 810:  # attacks
+        if r == 819:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60467,7 +61158,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60483,7 +61174,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C822()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60491,11 +61182,11 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # blocks
+        if r == 821:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 834:  # acreature
+        elif r == 843:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -60505,7 +61196,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60521,7 +61212,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C816()
+    inst: Any = _C825()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60529,11 +61220,11 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # blocked
+        if r == 823:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 815:  # filter
+        elif r == 824:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -60547,7 +61238,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60563,7 +61254,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C827()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60571,7 +61262,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # direction
+        if r == 826:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -60583,7 +61274,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60599,7 +61290,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C829()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60607,7 +61298,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # up
+        if r == 828:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60619,7 +61310,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60635,7 +61326,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C831()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60643,7 +61334,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 821:  # way
+        if r == 830:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60655,7 +61346,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60671,7 +61362,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C833()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60679,11 +61370,11 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 823:  # targeted
+        if r == 832:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 835:  # opponents
+        elif r == 844:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60693,7 +61384,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60709,7 +61400,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C827()
+    inst: Any = _C836()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60717,13 +61408,13 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 836:  # combat
+        if r == 845:  # combat
             d['combat'] = True
-        elif r == 825:  # deals
+        elif r == 834:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 826:  # recipient
+        elif r == 835:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60737,7 +61428,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60753,7 +61444,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C838()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60761,9 +61452,9 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 837:  # combat
+        if r == 846:  # combat
             d['combat'] = True
-        elif r == 828:  # dealt
+        elif r == 837:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -61130,495 +61821,504 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b350,  # 350 MoveCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 351 __asgn_plain
     _b352,  # 352 ExchangeLifeEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 353 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 354 __asgn_optional
-    _b355,  # 355 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 358 __asgn_plain
-    _b359,  # 359 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 362 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 363 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 364 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 365 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 366 __asgn_plain
-    _b367,  # 367 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 368 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 369 __asgn_plain
-    _b370,  # 370 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 371 __asgn_plain
-    _b372,  # 372 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 373 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 374 __asgn_plain
-    _b375,  # 375 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 376 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 377 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 378 __asgn_plain
-    _b379,  # 379 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 380 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 381 __asgn_plain
-    _b382,  # 382 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 383 __asgn_plain
-    _b384,  # 384 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 385 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 386 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 387 __asgn_plain
-    _b388,  # 388 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 389 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 390 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 391 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 392 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 393 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 394 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 395 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 396 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 400 __asgn_plain
-    _b401,  # 401 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 408 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 410 __asgn_plain
-    _b411,  # 411 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 413 __asgn_plain
-    _b414,  # 414 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 415 __asgn_plain
-    _b416,  # 416 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 353 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 354 __asgn_plain
+    _b355,  # 355 RevealHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 356 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 357 __asgn_plain
+    _b358,  # 358 ChooseNameEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 359 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 360 __asgn_optional
+    _b361,  # 361 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 362 __asgn_plain
+    _b363,  # 363 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 364 __asgn_plain
+    _b365,  # 365 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 366 __asgn_plain
+    _b367,  # 367 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 368 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 369 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 370 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 371 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 372 __asgn_plain
+    _b373,  # 373 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 374 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 375 __asgn_plain
+    _b376,  # 376 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 377 __asgn_plain
+    _b378,  # 378 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 379 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 380 __asgn_plain
+    _b381,  # 381 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 382 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 383 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 384 __asgn_plain
+    _b385,  # 385 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 386 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 387 __asgn_plain
+    _b388,  # 388 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 389 __asgn_plain
+    _b390,  # 390 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 391 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 395 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 396 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 397 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 398 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 399 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 401 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 406 __asgn_plain
+    _b407,  # 407 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 414 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 416 __asgn_plain
+    _b417,  # 417 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 DamageEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 424 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 425 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 426 __asgn_plain
-    _b427,  # 427 TokenEffect
-    _b428,  # 428 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 429 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 430 __asgn_plain
-    _b431,  # 431 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 434 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 435 __asgn_plain
-    _b436,  # 436 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 437 __asgn_plain
-    _b438,  # 438 ReturnToHandEffect
+    _b422,  # 422 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 424 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 425 __asgn_plain
+    _b426,  # 426 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 TokenEffect
+    _b434,  # 434 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 GainLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 440 __asgn_plain
-    _b441,  # 441 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 445 __asgn_plain
-    _b446,  # 446 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 447 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 448 __asgn_plain
+    _b443,  # 443 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
+    _b448,  # 448 ReturnToBattlefieldEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 450 __asgn_plain
-    _b451,  # 451 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 460 __asgn_plain
-    _b461,  # 461 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 463 __asgn_plain
-    _b464,  # 464 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 465 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 470 __asgn_plain
-    _b471,  # 471 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 461 __asgn_plain
+    _b462,  # 462 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 471 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 PutIntoZoneEffect
+    _b473,  # 473 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 475 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 484 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 PlayerSacrificesEffect
+    _b476,  # 476 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 481 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 483 __asgn_plain
+    _b484,  # 484 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 ExileTopEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 UntapEffect
+    _b488,  # 488 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 489 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 496 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 497 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 CopySpellEffect
-    _b508,  # 508 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 501 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 512 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 516 __asgn_plain
-    _b517,  # 517 ContinuousEffect
-    _match_node,  # 518 ActionWord
-    _b519,  # 519 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 521 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 522 __asgn_oneormore
-    _match_node,  # 523 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 524 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 525 __asgn_oneormore
-    _b526,  # 526 PerCount
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 527 __asgn_oneormore
-    _node,  # 528 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 531 __asgn_plain
-    _b532,  # 532 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 533 __asgn_plain
+    _b510,  # 510 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 CopySpellEffect
+    _b513,  # 513 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 514 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 ContinuousEffect
+    _match_node,  # 523 ActionWord
+    _b524,  # 524 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 525 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 526 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 527 __asgn_oneormore
+    _match_node,  # 528 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 529 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 530 __asgn_oneormore
+    _b531,  # 531 PerCount
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 532 __asgn_oneormore
+    _node,  # 533 TargetRef
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 534 __asgn_plain
-    _b535,  # 535 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 538 __asgn_plain
-    _b539,  # 539 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 546 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 548 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 BeginningTrigger
-    _node,  # 552 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 554 __asgn_plain
-    _b555,  # 555 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 558 __asgn_plain
-    _b559,  # 559 BatchAttackTrigger
+    _b535,  # 535 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 536 __asgn_plain
+    _b537,  # 537 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 554 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 555 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 557 __asgn_plain
+    _b558,  # 558 BeginningTrigger
+    _node,  # 559 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 560 __asgn_plain
-    _b561,  # 561 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 564 __asgn_plain
-    _b565,  # 565 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 567 __asgn_plain
-    _b568,  # 568 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 570 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 571 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 PTChange
-    _node,  # 586 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 CantBeBlockedByFewer
-    _b595,  # 595 CantBeBlockedExcept
-    _b596,  # 596 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 CantBeTargetedBy
-    _b599,  # 599 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 608 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 HasKeywordAtManaCost
-    _b611,  # 611 HasKeywords
-    _b612,  # 612 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 650 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 651 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 652 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 653 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 654 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 655 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 656 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 657 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 658 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 666 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 667 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 668 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 669 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 670 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 678 __asgn_plain
-    _b679,  # 679 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 681 __asgn_plain
-    _b682,  # 682 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 683 __asgn_plain
-    _b684,  # 684 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 687 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 688 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 689 __asgn_plain
-    _b690,  # 690 OntoBattlefield
-    _node,  # 691 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 692 __asgn_plain
-    _b693,  # 693 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 694 __asgn_plain
-    _b695,  # 695 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 696 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 697 __asgn_plain
-    _b698,  # 698 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 711 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 715 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 716 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 717 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 722 __asgn_plain
-    _b723,  # 723 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 724 __asgn_plain
-    _b725,  # 725 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 728 __asgn_plain
-    _b729,  # 729 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 730 __asgn_optional
-    _node,  # 731 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 732 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 736 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 737 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 740 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 742 __asgn_plain
-    _b743,  # 743 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 745 __asgn_optional
-    _node,  # 746 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 747 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 748 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 750 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 752 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 754 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 757 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 758 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 759 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 762 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 763 __asgn_plain
-    _b764,  # 764 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 765 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 766 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 772 __asgn_plain
-    _b773,  # 773 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 780 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 789 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 792 __asgn_optional
-    _match_node,  # 793 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 794 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 795 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 798 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 EntersEvent
-    _node,  # 801 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 802 __asgn_plain
-    _b803,  # 803 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 804 __asgn_plain
-    _b805,  # 805 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 808 __asgn_plain
-    _b809,  # 809 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 810 __asgn_plain
-    _b811,  # 811 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 814 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 815 __asgn_plain
-    _b816,  # 816 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 821 __asgn_plain
-    _b822,  # 822 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 825 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 826 __asgn_plain
-    _b827,  # 827 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 830 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 831 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 832 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 833 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 834 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 835 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 836 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 837 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 838 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 839 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 561 __asgn_plain
+    _b562,  # 562 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 567 __asgn_plain
+    _b568,  # 568 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 577 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 578 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 PTChange
+    _node,  # 593 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 CantBeBlockedByFewer
+    _b602,  # 602 CantBeBlockedExcept
+    _b603,  # 603 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 CantBeTargetedBy
+    _b606,  # 606 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 HasKeywordAtManaCost
+    _b618,  # 618 HasKeywords
+    _b619,  # 619 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 645 __asgn_plain
+    _b646,  # 646 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 647 __asgn_plain
+    _b648,  # 648 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 649 __asgn_plain
+    _b650,  # 650 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 657 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 658 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 659 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 660 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 661 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 662 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 663 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 664 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 673 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 674 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 675 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 676 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 677 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 690 __asgn_plain
+    _b691,  # 691 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 692 __asgn_plain
+    _b693,  # 693 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 695 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 696 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 697 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 OntoBattlefield
+    _node,  # 700 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 701 __asgn_plain
+    _b702,  # 702 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 703 __asgn_plain
+    _b704,  # 704 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 705 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 706 __asgn_plain
+    _b707,  # 707 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 717 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 720 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 723 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 724 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 725 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 733 __asgn_plain
+    _b734,  # 734 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 737 __asgn_plain
+    _b738,  # 738 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 739 __asgn_optional
+    _node,  # 740 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 741 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 743 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 746 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 749 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 751 __asgn_plain
+    _b752,  # 752 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 754 __asgn_optional
+    _node,  # 755 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 756 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 757 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 763 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 766 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 767 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 768 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 774 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 775 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 776 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 798 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 800 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 801 __asgn_optional
+    _match_node,  # 802 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 EntersEvent
+    _node,  # 810 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 813 __asgn_plain
+    _b814,  # 814 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 821 __asgn_plain
+    _b822,  # 822 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 823 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 824 __asgn_plain
+    _b825,  # 825 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 832 __asgn_plain
+    _b833,  # 833 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 834 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 835 __asgn_plain
+    _b836,  # 836 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 837 __asgn_plain
+    _b838,  # 838 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 839 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 840 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 841 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 842 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 843 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 844 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 845 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 846 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 847 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 848 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 528, 552, 586, 691, 731, 746, 801])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 533, 559, 593, 700, 740, 755, 810])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -61974,491 +62674,500 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b350,  # 350 MoveCountersEffect
     None,  # 351 __asgn_plain
     _b352,  # 352 ExchangeLifeEffect
-    None,  # 353 __asgn_optional
-    None,  # 354 __asgn_optional
-    _b355,  # 355 KeywordCost
+    None,  # 353 __asgn_plain
+    None,  # 354 __asgn_plain
+    _b355,  # 355 RevealHandEffect
     None,  # 356 __asgn_plain
-    _b357,  # 357 TypeArg
-    None,  # 358 __asgn_plain
-    _b359,  # 359 QualityArg
-    None,  # 360 __asgn_plain
-    _b361,  # 361 OntoArg
+    None,  # 357 __asgn_plain
+    _b358,  # 358 ChooseNameEffect
+    None,  # 359 __asgn_optional
+    None,  # 360 __asgn_optional
+    _b361,  # 361 KeywordCost
     None,  # 362 __asgn_plain
-    None,  # 363 __asgn_plain
+    _b363,  # 363 TypeArg
     None,  # 364 __asgn_plain
-    None,  # 365 __asgn_plain
+    _b365,  # 365 QualityArg
     None,  # 366 __asgn_plain
-    _b367,  # 367 TriggeredStmt
+    _b367,  # 367 OntoArg
     None,  # 368 __asgn_plain
     None,  # 369 __asgn_plain
-    _b370,  # 370 ActivatedStmt
+    None,  # 370 __asgn_plain
     None,  # 371 __asgn_plain
-    _b372,  # 372 PTDefiningStmt
-    None,  # 373 __asgn_oneormore
+    None,  # 372 __asgn_plain
+    _b373,  # 373 TriggeredStmt
     None,  # 374 __asgn_plain
-    _b375,  # 375 SpellKind
-    None,  # 376 __asgn_oneormore
-    None,  # 377 __asgn_oneormore
-    None,  # 378 __asgn_plain
-    _b379,  # 379 EntersTappedStmt
-    None,  # 380 __asgn_oneormore
-    None,  # 381 __asgn_plain
-    _b382,  # 382 CostPerTargetStmt
-    None,  # 383 __asgn_plain
-    _b384,  # 384 UncounterableStmt
-    None,  # 385 __asgn_oneormore
-    None,  # 386 __asgn_plain
+    None,  # 375 __asgn_plain
+    _b376,  # 376 ActivatedStmt
+    None,  # 377 __asgn_plain
+    _b378,  # 378 PTDefiningStmt
+    None,  # 379 __asgn_oneormore
+    None,  # 380 __asgn_plain
+    _b381,  # 381 SpellKind
+    None,  # 382 __asgn_oneormore
+    None,  # 383 __asgn_oneormore
+    None,  # 384 __asgn_plain
+    _b385,  # 385 EntersTappedStmt
+    None,  # 386 __asgn_oneormore
     None,  # 387 __asgn_plain
-    _b388,  # 388 StaticStmt
-    None,  # 389 __asgn_optional
-    None,  # 390 __asgn_oneormore
+    _b388,  # 388 CostPerTargetStmt
+    None,  # 389 __asgn_plain
+    _b390,  # 390 UncounterableStmt
     None,  # 391 __asgn_oneormore
-    None,  # 392 __asgn_oneormore
-    None,  # 393 __asgn_optional
-    None,  # 394 __asgn_plain
-    None,  # 395 __asgn_plain
-    None,  # 396 __asgn_plain
-    None,  # 397 __asgn_plain
-    None,  # 398 __asgn_plain
-    None,  # 399 __asgn_plain
+    None,  # 392 __asgn_plain
+    None,  # 393 __asgn_plain
+    _b394,  # 394 StaticStmt
+    None,  # 395 __asgn_optional
+    None,  # 396 __asgn_oneormore
+    None,  # 397 __asgn_oneormore
+    None,  # 398 __asgn_oneormore
+    None,  # 399 __asgn_optional
     None,  # 400 __asgn_plain
-    _b401,  # 401 ControlClause
+    None,  # 401 __asgn_plain
     None,  # 402 __asgn_plain
     None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
     None,  # 405 __asgn_plain
     None,  # 406 __asgn_plain
-    None,  # 407 __asgn_plain
-    None,  # 408 __asgn_oneormore
+    _b407,  # 407 ControlClause
+    None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
-    _b411,  # 411 DividedDamageEffect
+    None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
     None,  # 413 __asgn_plain
-    _b414,  # 414 DamageEffect
+    None,  # 414 __asgn_oneormore
     None,  # 415 __asgn_plain
-    _b416,  # 416 DestroyEffect
-    None,  # 417 __asgn_plain
+    None,  # 416 __asgn_plain
+    _b417,  # 417 DividedDamageEffect
     None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
-    _b420,  # 420 DrawEffect
+    _b420,  # 420 DamageEffect
     None,  # 421 __asgn_plain
-    _b422,  # 422 TokenCopyEffect
+    _b422,  # 422 DestroyEffect
     None,  # 423 __asgn_plain
     None,  # 424 __asgn_plain
     None,  # 425 __asgn_plain
-    None,  # 426 __asgn_plain
-    _b427,  # 427 TokenEffect
-    _b428,  # 428 AddManaEffect
+    _b426,  # 426 DrawEffect
+    None,  # 427 __asgn_plain
+    _b428,  # 428 TokenCopyEffect
     None,  # 429 __asgn_plain
     None,  # 430 __asgn_plain
-    _b431,  # 431 DiscardEffect
+    None,  # 431 __asgn_plain
     None,  # 432 __asgn_plain
-    _b433,  # 433 GainLifeEffect
-    None,  # 434 __asgn_plain
+    _b433,  # 433 TokenEffect
+    _b434,  # 434 AddManaEffect
     None,  # 435 __asgn_plain
-    _b436,  # 436 GainControlEffect
+    _b436,  # 436 DiscardEffect
     None,  # 437 __asgn_plain
-    _b438,  # 438 ReturnToHandEffect
+    _b438,  # 438 GainLifeEffect
     None,  # 439 __asgn_plain
     None,  # 440 __asgn_plain
-    _b441,  # 441 ReturnFromGraveyardEffect
+    _b441,  # 441 GainControlEffect
     None,  # 442 __asgn_plain
-    _b443,  # 443 ReturnToBattlefieldEffect
+    _b443,  # 443 ReturnToHandEffect
     None,  # 444 __asgn_plain
     None,  # 445 __asgn_plain
-    _b446,  # 446 ReturnAllFromGraveyardsEffect
+    _b446,  # 446 ReturnFromGraveyardEffect
     None,  # 447 __asgn_plain
-    None,  # 448 __asgn_plain
+    _b448,  # 448 ReturnToBattlefieldEffect
     None,  # 449 __asgn_plain
     None,  # 450 __asgn_plain
-    _b451,  # 451 SearchEffect
+    _b451,  # 451 ReturnAllFromGraveyardsEffect
     None,  # 452 __asgn_plain
     None,  # 453 __asgn_plain
     None,  # 454 __asgn_plain
-    _b455,  # 455 CounterSpellEffect
-    None,  # 456 __asgn_plain
-    _b457,  # 457 ShuffleEffect
+    None,  # 455 __asgn_plain
+    _b456,  # 456 SearchEffect
+    None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
     None,  # 459 __asgn_plain
-    None,  # 460 __asgn_plain
-    _b461,  # 461 MillEffect
-    None,  # 462 __asgn_plain
+    _b460,  # 460 CounterSpellEffect
+    None,  # 461 __asgn_plain
+    _b462,  # 462 ShuffleEffect
     None,  # 463 __asgn_plain
-    _b464,  # 464 PutFromHandEffect
+    None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    None,  # 466 __asgn_plain
+    _b466,  # 466 MillEffect
     None,  # 467 __asgn_plain
-    _b468,  # 468 PutCountersEffect
-    None,  # 469 __asgn_plain
+    None,  # 468 __asgn_plain
+    _b469,  # 469 PutFromHandEffect
     None,  # 470 __asgn_plain
-    _b471,  # 471 PutOnLibraryEffect
+    None,  # 471 __asgn_plain
     None,  # 472 __asgn_plain
-    _b473,  # 473 PutIntoZoneEffect
+    _b473,  # 473 PutCountersEffect
     None,  # 474 __asgn_plain
     None,  # 475 __asgn_plain
-    None,  # 476 __asgn_plain
+    _b476,  # 476 PutOnLibraryEffect
     None,  # 477 __asgn_plain
-    None,  # 478 __asgn_plain
-    _b479,  # 479 ExileEffect
+    _b478,  # 478 PutIntoZoneEffect
+    None,  # 479 __asgn_plain
     None,  # 480 __asgn_plain
-    _b481,  # 481 ExileTopEffect
+    None,  # 481 __asgn_plain
     None,  # 482 __asgn_plain
-    _b483,  # 483 RegenerateEffect
-    None,  # 484 __asgn_plain
+    None,  # 483 __asgn_plain
+    _b484,  # 484 ExileEffect
     None,  # 485 __asgn_plain
-    _b486,  # 486 PlayerSacrificesEffect
+    _b486,  # 486 ExileTopEffect
     None,  # 487 __asgn_plain
-    None,  # 488 __asgn_plain
-    _b489,  # 489 SacrificeEffect
+    _b488,  # 488 RegenerateEffect
+    None,  # 489 __asgn_plain
     None,  # 490 __asgn_plain
-    _b491,  # 491 UntapEffect
+    _b491,  # 491 PlayerSacrificesEffect
     None,  # 492 __asgn_plain
-    _b493,  # 493 TapOrUntapEffect
-    None,  # 494 __asgn_plain
-    _b495,  # 495 TapEffect
-    None,  # 496 __asgn_plain
+    None,  # 493 __asgn_plain
+    _b494,  # 494 SacrificeEffect
+    None,  # 495 __asgn_plain
+    _b496,  # 496 UntapEffect
     None,  # 497 __asgn_plain
-    None,  # 498 __asgn_plain
-    _b499,  # 499 RemoveCountersEffect
-    None,  # 500 __asgn_plain
-    _b501,  # 501 DelayedEffect
+    _b498,  # 498 TapOrUntapEffect
+    None,  # 499 __asgn_plain
+    _b500,  # 500 TapEffect
+    None,  # 501 __asgn_plain
     None,  # 502 __asgn_plain
-    _b503,  # 503 PreventEffect
-    None,  # 504 __asgn_plain
-    _b505,  # 505 CastThisEffect
-    None,  # 506 __asgn_plain
-    _b507,  # 507 CopySpellEffect
-    _b508,  # 508 NoRegenEffect
+    None,  # 503 __asgn_plain
+    _b504,  # 504 RemoveCountersEffect
+    None,  # 505 __asgn_plain
+    _b506,  # 506 DelayedEffect
+    None,  # 507 __asgn_plain
+    _b508,  # 508 PreventEffect
     None,  # 509 __asgn_plain
-    None,  # 510 __asgn_plain
-    _b511,  # 511 PhaseOutEffect
-    None,  # 512 __asgn_plain
-    None,  # 513 __asgn_plain
-    _b514,  # 514 NoUntapEffect
+    _b510,  # 510 CastThisEffect
+    None,  # 511 __asgn_plain
+    _b512,  # 512 CopySpellEffect
+    _b513,  # 513 NoRegenEffect
+    None,  # 514 __asgn_plain
     None,  # 515 __asgn_plain
-    None,  # 516 __asgn_plain
-    _b517,  # 517 ContinuousEffect
-    None,  # 518 ActionWord
-    _b519,  # 519 PlayerRef
+    _b516,  # 516 PhaseOutEffect
+    None,  # 517 __asgn_plain
+    None,  # 518 __asgn_plain
+    _b519,  # 519 NoUntapEffect
     None,  # 520 __asgn_plain
     None,  # 521 __asgn_plain
-    None,  # 522 __asgn_oneormore
-    None,  # 523 BackWord
-    None,  # 524 __asgn_optional
-    None,  # 525 __asgn_oneormore
-    _b526,  # 526 PerCount
+    _b522,  # 522 ContinuousEffect
+    None,  # 523 ActionWord
+    _b524,  # 524 PlayerRef
+    None,  # 525 __asgn_plain
+    None,  # 526 __asgn_plain
     None,  # 527 __asgn_oneormore
-    None,  # 528 TargetRef
-    None,  # 529 __asgn_plain
-    _b530,  # 530 AnyNumberTargets
-    None,  # 531 __asgn_plain
-    _b532,  # 532 AnyTarget
-    None,  # 533 __asgn_plain
+    None,  # 528 BackWord
+    None,  # 529 __asgn_optional
+    None,  # 530 __asgn_oneormore
+    _b531,  # 531 PerCount
+    None,  # 532 __asgn_oneormore
+    None,  # 533 TargetRef
     None,  # 534 __asgn_plain
-    _b535,  # 535 UpToTargets
+    _b535,  # 535 AnyNumberTargets
     None,  # 536 __asgn_plain
-    _b537,  # 537 EachPlayers
+    _b537,  # 537 AnyTarget
     None,  # 538 __asgn_plain
-    _b539,  # 539 ThatRef
-    None,  # 540 __asgn_plain
-    _b541,  # 541 EnchantedRef
-    None,  # 542 __asgn_plain
-    _b543,  # 543 RestRef
-    None,  # 544 __asgn_plain
+    None,  # 539 __asgn_plain
+    _b540,  # 540 UpToTargets
+    None,  # 541 __asgn_plain
+    _b542,  # 542 EachPlayers
+    None,  # 543 __asgn_plain
+    _b544,  # 544 ThatRef
     None,  # 545 __asgn_plain
-    None,  # 546 __asgn_plain
+    _b546,  # 546 EnchantedRef
     None,  # 547 __asgn_plain
-    None,  # 548 __asgn_oneormore
+    _b548,  # 548 RestRef
     None,  # 549 __asgn_plain
     None,  # 550 __asgn_plain
-    _b551,  # 551 BeginningTrigger
-    None,  # 552 Trigger
+    None,  # 551 __asgn_plain
+    None,  # 552 __asgn_plain
     None,  # 553 __asgn_plain
-    None,  # 554 __asgn_plain
-    _b555,  # 555 LastCounterTrigger
+    None,  # 554 __asgn_optional
+    None,  # 555 __asgn_oneormore
     None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
-    None,  # 558 __asgn_plain
-    _b559,  # 559 BatchAttackTrigger
+    _b558,  # 558 BeginningTrigger
+    None,  # 559 Trigger
     None,  # 560 __asgn_plain
-    _b561,  # 561 ThisTrigger
-    None,  # 562 __asgn_plain
+    None,  # 561 __asgn_plain
+    _b562,  # 562 LastCounterTrigger
     None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
-    _b565,  # 565 CastTrigger
-    None,  # 566 __asgn_plain
+    None,  # 565 __asgn_plain
+    _b566,  # 566 BatchAttackTrigger
     None,  # 567 __asgn_plain
-    _b568,  # 568 YoursTrigger
+    _b568,  # 568 ThisTrigger
     None,  # 569 __asgn_plain
-    None,  # 570 __asgn_optional
-    None,  # 571 __asgn_optional
-    None,  # 572 __asgn_plain
+    None,  # 570 __asgn_plain
+    None,  # 571 __asgn_plain
+    _b572,  # 572 CastTrigger
     None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
-    None,  # 575 __asgn_plain
+    _b575,  # 575 YoursTrigger
     None,  # 576 __asgn_plain
-    None,  # 577 __asgn_plain
-    None,  # 578 __asgn_plain
+    None,  # 577 __asgn_optional
+    None,  # 578 __asgn_optional
     None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
-    _b581,  # 581 ZonePlace
+    None,  # 581 __asgn_plain
     None,  # 582 __asgn_plain
     None,  # 583 __asgn_plain
     None,  # 584 __asgn_plain
-    _b585,  # 585 PTChange
-    None,  # 586 StaticPart
+    None,  # 585 __asgn_plain
+    None,  # 586 __asgn_plain
     None,  # 587 __asgn_plain
-    _b588,  # 588 CantAttackOrBlock
+    _b588,  # 588 ZonePlace
     None,  # 589 __asgn_plain
-    _b590,  # 590 CantAttack
+    None,  # 590 __asgn_plain
     None,  # 591 __asgn_plain
-    _b592,  # 592 CantBlock
-    None,  # 593 __asgn_plain
-    _b594,  # 594 CantBeBlockedByFewer
-    _b595,  # 595 CantBeBlockedExcept
-    _b596,  # 596 CanBlockOnly
-    None,  # 597 __asgn_plain
-    _b598,  # 598 CantBeTargetedBy
-    _b599,  # 599 CantBeTargeted
+    _b592,  # 592 PTChange
+    None,  # 593 StaticPart
+    None,  # 594 __asgn_plain
+    _b595,  # 595 CantAttackOrBlock
+    None,  # 596 __asgn_plain
+    _b597,  # 597 CantAttack
+    None,  # 598 __asgn_plain
+    _b599,  # 599 CantBlock
     None,  # 600 __asgn_plain
-    _b601,  # 601 CantBeDestroyed
-    None,  # 602 __asgn_plain
-    _b603,  # 603 CantPhaseOut
+    _b601,  # 601 CantBeBlockedByFewer
+    _b602,  # 602 CantBeBlockedExcept
+    _b603,  # 603 CanBlockOnly
     None,  # 604 __asgn_plain
-    _b605,  # 605 PhasesEachUntap
-    None,  # 606 __asgn_plain
-    _b607,  # 607 GainsAbility
-    None,  # 608 __asgn_plain
+    _b605,  # 605 CantBeTargetedBy
+    _b606,  # 606 CantBeTargeted
+    None,  # 607 __asgn_plain
+    _b608,  # 608 CantBeDestroyed
     None,  # 609 __asgn_plain
-    _b610,  # 610 HasKeywordAtManaCost
-    _b611,  # 611 HasKeywords
-    _b612,  # 612 LosesKeywords
+    _b610,  # 610 CantPhaseOut
+    None,  # 611 __asgn_plain
+    _b612,  # 612 PhasesEachUntap
     None,  # 613 __asgn_plain
-    None,  # 614 __asgn_plain
-    _b615,  # 615 CombatDamageSteps
+    _b614,  # 614 GainsAbility
+    None,  # 615 __asgn_plain
     None,  # 616 __asgn_plain
-    _b617,  # 617 AssignsExcess
-    None,  # 618 __asgn_plain
-    _b619,  # 619 AttacksUntapped
+    _b617,  # 617 HasKeywordAtManaCost
+    _b618,  # 618 HasKeywords
+    _b619,  # 619 LosesKeywords
     None,  # 620 __asgn_plain
-    _b621,  # 621 DoesntUntap
-    None,  # 622 __asgn_plain
-    _b623,  # 623 DamageGainsLife
-    None,  # 624 __asgn_plain
-    _b625,  # 625 DamageIsLethal
-    None,  # 626 __asgn_plain
-    _b627,  # 627 CantBeBlockedBy
-    None,  # 628 __asgn_plain
-    _b629,  # 629 CantBeAttachedBy
-    None,  # 630 __asgn_plain
-    _b631,  # 631 PreventDamageFrom
-    None,  # 632 __asgn_plain
-    _b633,  # 633 AttacksDespite
-    None,  # 634 __asgn_plain
-    _b635,  # 635 MaxBlockers
-    None,  # 636 __asgn_plain
-    _b637,  # 637 AttacksEachCombat
-    None,  # 638 __asgn_plain
-    _b639,  # 639 BlocksEachCombat
-    None,  # 640 __asgn_plain
-    _b641,  # 641 CantBeBlocked
-    None,  # 642 __asgn_plain
-    _b643,  # 643 IsColor
-    None,  # 644 __asgn_plain
+    None,  # 621 __asgn_plain
+    _b622,  # 622 CombatDamageSteps
+    None,  # 623 __asgn_plain
+    _b624,  # 624 AssignsExcess
+    None,  # 625 __asgn_plain
+    _b626,  # 626 AttacksUntapped
+    None,  # 627 __asgn_plain
+    _b628,  # 628 DoesntUntap
+    None,  # 629 __asgn_plain
+    _b630,  # 630 DamageGainsLife
+    None,  # 631 __asgn_plain
+    _b632,  # 632 DamageIsLethal
+    None,  # 633 __asgn_plain
+    _b634,  # 634 CantBeBlockedBy
+    None,  # 635 __asgn_plain
+    _b636,  # 636 CantBeAttachedBy
+    None,  # 637 __asgn_plain
+    _b638,  # 638 PreventDamageFrom
+    None,  # 639 __asgn_plain
+    _b640,  # 640 AttacksDespite
+    None,  # 641 __asgn_plain
+    _b642,  # 642 MaxBlockers
+    None,  # 643 __asgn_plain
+    _b644,  # 644 AttacksEachCombat
     None,  # 645 __asgn_plain
-    None,  # 646 __asgn_plain
+    _b646,  # 646 BlocksEachCombat
     None,  # 647 __asgn_plain
-    None,  # 648 __asgn_plain
+    _b648,  # 648 CantBeBlocked
     None,  # 649 __asgn_plain
-    None,  # 650 __asgn_oneormore
-    None,  # 651 __asgn_optional
-    None,  # 652 __asgn_optional
-    None,  # 653 __asgn_optional
-    None,  # 654 __asgn_optional
-    None,  # 655 __asgn_oneormore
-    None,  # 656 __asgn_oneormore
-    None,  # 657 __asgn_optional
+    _b650,  # 650 IsColor
+    None,  # 651 __asgn_plain
+    None,  # 652 __asgn_plain
+    None,  # 653 __asgn_plain
+    None,  # 654 __asgn_plain
+    None,  # 655 __asgn_plain
+    None,  # 656 __asgn_plain
+    None,  # 657 __asgn_oneormore
     None,  # 658 __asgn_optional
-    None,  # 659 __asgn_plain
-    None,  # 660 __asgn_plain
-    None,  # 661 __asgn_plain
-    None,  # 662 __asgn_plain
-    None,  # 663 __asgn_plain
-    None,  # 664 __asgn_plain
-    None,  # 665 __asgn_plain
-    None,  # 666 __asgn_optional
-    None,  # 667 __asgn_zeroormore
-    None,  # 668 __asgn_zeroormore
-    None,  # 669 __asgn_oneormore
-    None,  # 670 __asgn_oneormore
+    None,  # 659 __asgn_optional
+    None,  # 660 __asgn_optional
+    None,  # 661 __asgn_optional
+    None,  # 662 __asgn_oneormore
+    None,  # 663 __asgn_oneormore
+    None,  # 664 __asgn_optional
+    None,  # 665 __asgn_optional
+    None,  # 666 __asgn_plain
+    None,  # 667 __asgn_plain
+    None,  # 668 __asgn_plain
+    None,  # 669 __asgn_plain
+    None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
     None,  # 672 __asgn_plain
-    None,  # 673 __asgn_plain
-    None,  # 674 __asgn_plain
-    None,  # 675 __asgn_plain
-    None,  # 676 __asgn_plain
-    None,  # 677 __asgn_plain
+    None,  # 673 __asgn_optional
+    None,  # 674 __asgn_zeroormore
+    None,  # 675 __asgn_zeroormore
+    None,  # 676 __asgn_oneormore
+    None,  # 677 __asgn_oneormore
     None,  # 678 __asgn_plain
-    _b679,  # 679 Duration
+    None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
-    _b682,  # 682 TargetObject
+    None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
-    _b684,  # 684 FromGraveyard
+    None,  # 684 __asgn_plain
     None,  # 685 __asgn_plain
-    None,  # 686 __asgn_optional
-    None,  # 687 __asgn_optional
-    None,  # 688 __asgn_optional
+    None,  # 686 __asgn_plain
+    None,  # 687 __asgn_plain
+    _b688,  # 688 Duration
     None,  # 689 __asgn_plain
-    _b690,  # 690 OntoBattlefield
-    None,  # 691 Destination
+    None,  # 690 __asgn_plain
+    _b691,  # 691 TargetObject
     None,  # 692 __asgn_plain
-    _b693,  # 693 IntoHand
+    _b693,  # 693 FromGraveyard
     None,  # 694 __asgn_plain
-    _b695,  # 695 IntoGraveyard
+    None,  # 695 __asgn_optional
     None,  # 696 __asgn_optional
-    None,  # 697 __asgn_plain
-    _b698,  # 698 CostValue
-    None,  # 699 __asgn_plain
-    None,  # 700 __asgn_plain
+    None,  # 697 __asgn_optional
+    None,  # 698 __asgn_plain
+    _b699,  # 699 OntoBattlefield
+    None,  # 700 Destination
     None,  # 701 __asgn_plain
-    None,  # 702 __asgn_plain
+    _b702,  # 702 IntoHand
     None,  # 703 __asgn_plain
-    None,  # 704 __asgn_plain
-    None,  # 705 __asgn_plain
+    _b704,  # 704 IntoGraveyard
+    None,  # 705 __asgn_optional
     None,  # 706 __asgn_plain
-    None,  # 707 __asgn_plain
-    None,  # 708 __asgn_optional
+    _b707,  # 707 CostValue
+    None,  # 708 __asgn_plain
     None,  # 709 __asgn_plain
     None,  # 710 __asgn_plain
-    None,  # 711 __asgn_optional
+    None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
     None,  # 713 __asgn_plain
     None,  # 714 __asgn_plain
-    None,  # 715 __asgn_oneormore
-    None,  # 716 __asgn_oneormore
+    None,  # 715 __asgn_plain
+    None,  # 716 __asgn_plain
     None,  # 717 __asgn_optional
     None,  # 718 __asgn_plain
     None,  # 719 __asgn_plain
-    None,  # 720 __asgn_plain
+    None,  # 720 __asgn_optional
     None,  # 721 __asgn_plain
     None,  # 722 __asgn_plain
-    _b723,  # 723 BackRef
-    None,  # 724 __asgn_plain
-    _b725,  # 725 TargetPlayer
+    None,  # 723 __asgn_plain
+    None,  # 724 __asgn_oneormore
+    None,  # 725 __asgn_oneormore
     None,  # 726 __asgn_optional
     None,  # 727 __asgn_plain
     None,  # 728 __asgn_plain
-    _b729,  # 729 EachObjects
-    None,  # 730 __asgn_optional
-    None,  # 731 KeywordCostPart
-    None,  # 732 __asgn_optional
-    None,  # 733 __asgn_oneormore
-    None,  # 734 __asgn_oneormore
+    None,  # 729 __asgn_plain
+    None,  # 730 __asgn_plain
+    None,  # 731 __asgn_plain
+    _b732,  # 732 BackRef
+    None,  # 733 __asgn_plain
+    _b734,  # 734 TargetPlayer
     None,  # 735 __asgn_optional
-    None,  # 736 __asgn_optional
-    None,  # 737 __asgn_optional
-    None,  # 738 __asgn_plain
-    None,  # 739 __asgn_plain
-    None,  # 740 __asgn_oneormore
-    None,  # 741 __asgn_oneormore
-    None,  # 742 __asgn_plain
-    _b743,  # 743 QualityRef
-    None,  # 744 __asgn_plain
+    None,  # 736 __asgn_plain
+    None,  # 737 __asgn_plain
+    _b738,  # 738 EachObjects
+    None,  # 739 __asgn_optional
+    None,  # 740 KeywordCostPart
+    None,  # 741 __asgn_optional
+    None,  # 742 __asgn_oneormore
+    None,  # 743 __asgn_oneormore
+    None,  # 744 __asgn_optional
     None,  # 745 __asgn_optional
-    None,  # 746 GrantedAbility
-    None,  # 747 __asgn_oneormore
-    None,  # 748 __asgn_oneormore
-    None,  # 749 __asgn_plain
-    None,  # 750 __asgn_optional
-    None,  # 751 __asgn_oneormore
-    None,  # 752 __asgn_oneormore
-    None,  # 753 __asgn_oneormore
-    None,  # 754 __asgn_oneormore
-    None,  # 755 __asgn_oneormore
+    None,  # 746 __asgn_optional
+    None,  # 747 __asgn_plain
+    None,  # 748 __asgn_plain
+    None,  # 749 __asgn_oneormore
+    None,  # 750 __asgn_oneormore
+    None,  # 751 __asgn_plain
+    _b752,  # 752 QualityRef
+    None,  # 753 __asgn_plain
+    None,  # 754 __asgn_optional
+    None,  # 755 GrantedAbility
     None,  # 756 __asgn_oneormore
     None,  # 757 __asgn_oneormore
-    None,  # 758 __asgn_oneormore
-    None,  # 759 __asgn_oneormore
-    None,  # 760 __asgn_optional
-    None,  # 761 __asgn_plain
-    None,  # 762 __asgn_plain
-    None,  # 763 __asgn_plain
-    _b764,  # 764 PerTime
-    None,  # 765 __asgn_optional
+    None,  # 758 __asgn_plain
+    None,  # 759 __asgn_optional
+    None,  # 760 __asgn_oneormore
+    None,  # 761 __asgn_oneormore
+    None,  # 762 __asgn_oneormore
+    None,  # 763 __asgn_oneormore
+    None,  # 764 __asgn_oneormore
+    None,  # 765 __asgn_oneormore
     None,  # 766 __asgn_oneormore
-    None,  # 767 __asgn_optional
-    None,  # 768 __asgn_plain
-    None,  # 769 __asgn_plain
-    _b770,  # 770 PerObject
+    None,  # 767 __asgn_oneormore
+    None,  # 768 __asgn_oneormore
+    None,  # 769 __asgn_optional
+    None,  # 770 __asgn_plain
     None,  # 771 __asgn_plain
     None,  # 772 __asgn_plain
-    _b773,  # 773 PowerOf
-    None,  # 774 __asgn_plain
-    None,  # 775 __asgn_plain
-    None,  # 776 __asgn_plain
+    _b773,  # 773 PerTime
+    None,  # 774 __asgn_optional
+    None,  # 775 __asgn_oneormore
+    None,  # 776 __asgn_optional
     None,  # 777 __asgn_plain
     None,  # 778 __asgn_plain
-    None,  # 779 __asgn_plain
+    _b779,  # 779 PerObject
     None,  # 780 __asgn_plain
-    None,  # 781 __asgn_optional
-    None,  # 782 __asgn_optional
-    None,  # 783 __asgn_optional
-    None,  # 784 __asgn_optional
-    None,  # 785 __asgn_optional
-    None,  # 786 __asgn_optional
-    None,  # 787 __asgn_optional
-    None,  # 788 __asgn_optional
-    None,  # 789 __asgn_oneormore
+    None,  # 781 __asgn_plain
+    _b782,  # 782 PowerOf
+    None,  # 783 __asgn_plain
+    None,  # 784 __asgn_plain
+    None,  # 785 __asgn_plain
+    None,  # 786 __asgn_plain
+    None,  # 787 __asgn_plain
+    None,  # 788 __asgn_plain
+    None,  # 789 __asgn_plain
     None,  # 790 __asgn_optional
     None,  # 791 __asgn_optional
     None,  # 792 __asgn_optional
-    None,  # 793 DelayedStep
+    None,  # 793 __asgn_optional
     None,  # 794 __asgn_optional
     None,  # 795 __asgn_optional
-    None,  # 796 __asgn_plain
-    None,  # 797 __asgn_plain
-    None,  # 798 __asgn_optional
-    None,  # 799 __asgn_plain
-    _b800,  # 800 EntersEvent
-    None,  # 801 ThisEvent
-    None,  # 802 __asgn_plain
-    _b803,  # 803 LeavesEvent
-    None,  # 804 __asgn_plain
-    _b805,  # 805 DiesEvent
+    None,  # 796 __asgn_optional
+    None,  # 797 __asgn_optional
+    None,  # 798 __asgn_oneormore
+    None,  # 799 __asgn_optional
+    None,  # 800 __asgn_optional
+    None,  # 801 __asgn_optional
+    None,  # 802 DelayedStep
+    None,  # 803 __asgn_optional
+    None,  # 804 __asgn_optional
+    None,  # 805 __asgn_plain
     None,  # 806 __asgn_plain
-    _b807,  # 807 AttacksAloneEvent
+    None,  # 807 __asgn_optional
     None,  # 808 __asgn_plain
-    _b809,  # 809 UnblockedEvent
-    None,  # 810 __asgn_plain
-    _b811,  # 811 AttacksEvent
-    None,  # 812 __asgn_plain
-    _b813,  # 813 BlocksEvent
-    None,  # 814 __asgn_plain
+    _b809,  # 809 EntersEvent
+    None,  # 810 ThisEvent
+    None,  # 811 __asgn_plain
+    _b812,  # 812 LeavesEvent
+    None,  # 813 __asgn_plain
+    _b814,  # 814 DiesEvent
     None,  # 815 __asgn_plain
-    _b816,  # 816 BlockedEvent
+    _b816,  # 816 AttacksAloneEvent
     None,  # 817 __asgn_plain
-    _b818,  # 818 PhasesEvent
+    _b818,  # 818 UnblockedEvent
     None,  # 819 __asgn_plain
-    _b820,  # 820 TurnedUpEvent
+    _b820,  # 820 AttacksEvent
     None,  # 821 __asgn_plain
-    _b822,  # 822 ExiledThisWayEvent
+    _b822,  # 822 BlocksEvent
     None,  # 823 __asgn_plain
-    _b824,  # 824 TargetedEvent
-    None,  # 825 __asgn_plain
+    None,  # 824 __asgn_plain
+    _b825,  # 825 BlockedEvent
     None,  # 826 __asgn_plain
-    _b827,  # 827 DealsDamageEvent
+    _b827,  # 827 PhasesEvent
     None,  # 828 __asgn_plain
-    _b829,  # 829 DealtDamageEvent
-    None,  # 830 __asgn_optional
-    None,  # 831 __asgn_optional
-    None,  # 832 __asgn_oneormore
-    None,  # 833 __asgn_optional
-    None,  # 834 __asgn_optional
-    None,  # 835 __asgn_optional
-    None,  # 836 __asgn_optional
-    None,  # 837 __asgn_optional
-    None,  # 838 __asgn_optional
+    _b829,  # 829 TurnedUpEvent
+    None,  # 830 __asgn_plain
+    _b831,  # 831 ExiledThisWayEvent
+    None,  # 832 __asgn_plain
+    _b833,  # 833 TargetedEvent
+    None,  # 834 __asgn_plain
+    None,  # 835 __asgn_plain
+    _b836,  # 836 DealsDamageEvent
+    None,  # 837 __asgn_plain
+    _b838,  # 838 DealtDamageEvent
     None,  # 839 __asgn_optional
+    None,  # 840 __asgn_optional
+    None,  # 841 __asgn_oneormore
+    None,  # 842 __asgn_optional
+    None,  # 843 __asgn_optional
+    None,  # 844 __asgn_optional
+    None,  # 845 __asgn_optional
+    None,  # 846 __asgn_optional
+    None,  # 847 __asgn_optional
+    None,  # 848 __asgn_optional
 ]

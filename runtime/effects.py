@@ -387,6 +387,67 @@ class ExchangeLifeWithToughness:
 
 
 @dataclass(frozen=True)
+class RevealHand:
+    """701.16a: a player reveals their hand, or a card at random from it (the game's seeded random
+    generator); the cards stay where they are (701.16b) and become "them" for the next instruction."""
+
+    player: PlayerRef
+    at_random: bool = False
+
+    def resolve(self, res: "Resolution") -> None:
+        """Show the cards to every player (the event log is public)."""
+        game = res.game
+        shown: list[int] = []
+        for p in res.following(self.player):
+            hand = list(game.zone(Zone.HAND, p))
+            cards = [game.state.rng.choice(hand)] if self.at_random and hand else hand
+            shown += cards
+            names = ", ".join(game.name_of(o) for o in cards) or "no cards"
+            how = "a card at random from their hand" if self.at_random else "their hand"
+            game.log(f"{game.players[p].name} reveals {how}: {names} (701.16a)")
+        res.last_affected = tuple(shown)
+        res.performed = bool(shown)
+
+
+@dataclass(frozen=True)
+class ChooseCardName:
+    """201.3, 608.2d: the ability's controller chooses a card name matching ``filter`` ("a nonland card
+    name"); "that name" later in the ability means it.  The names offered are those of the cards in the
+    game (a name no card in the game has would match nothing the ability could affect)."""
+
+    filter: ObjectFilter
+
+    def resolve(self, res: "Resolution") -> None:
+        """Ask for the name and remember it."""
+        game = res.game
+        names = sorted({game.characteristics(o).name for o in game.state.objects.values()
+                        if o.face_down is None and o.zone is not Zone.STACK and self.filter.matches(game, o)} - {""})
+        if not names:
+            return
+        pick = game.ask_valid(ChooseOption(res.controller, "Choose a card name", tuple(Choice(n, n) for n in names)),
+                              lambda ans: ans if isinstance(ans, str) and ans in names else None,
+                              "choose one of the names offered")
+        res.chosen_name = str(pick)
+        game.log(f"{game.players[res.controller].name} chooses the name {pick}")
+
+
+@dataclass(frozen=True)
+class DiscardNamed:
+    """701.8, 201.3: a player discards every card in their hand with the name chosen before in the
+    ability ("discards all cards with that name")."""
+
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Discard them."""
+        game = res.game
+        for p in res.following(self.player):
+            for oid in [o for o in game.zone(Zone.HAND, p) if res.chosen_name
+                        and game.characteristics(game.obj(o)).name == res.chosen_name]:
+                game.discard_card(p, oid)
+
+
+@dataclass(frozen=True)
 class ChooseAmong:
     """A player chooses one of the listed kinds of objects ("that player chooses artifact, creature,
     land, or non-Aura enchantment"); the rest of the ability refers to it as "of that type" (608.2c-d)."""
@@ -1069,6 +1130,9 @@ __all__ = [
     "CantCastSameName",
     "CastThis",
     "ChooseAmong",
+    "ChooseCardName",
+    "DiscardNamed",
+    "RevealHand",
     "ChoosePermanent",
     "CopySpell",
     "CounterSpell",

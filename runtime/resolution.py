@@ -42,6 +42,7 @@ class Resolution:
     # lands they control", "defending player loses 1 life for each card in their graveyard"), -1 if none.
     subject: int = -1
     rest: tuple[int, ...] = ()  # "the rest": the permanents not chosen by an instruction before (608.2d)
+    chosen_name: str = ""  # a card name chosen earlier in the ability ("that name", 201.3)
 
     def source_object(self) -> "GameObject | None":
         """The source object; once it has left its zone, its last known information (113.7a, 608.2h)."""

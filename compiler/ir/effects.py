@@ -250,8 +250,13 @@ class Discard(Effect):
     amount: Amount
     at_random: bool = False
     implicit: bool = False
+    named: bool = False  # "discards all cards with that name" (the name chosen before, 201.3)
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        if self.named:
+            verb = "discards" if self.implicit or not isinstance(self.player, YouRef) else "discard"
+            who = "" if self.implicit or isinstance(self.player, YouRef) else self.player.player_text(ph) + " "
+            return f"{who}{verb} all cards with that name"
         if self.implicit:
             return f"discards {count_of(self.amount.value, 'card')}"
         tail = (" at random" if self.at_random else "") + per_time(self.amount)
@@ -261,6 +266,8 @@ class Discard(Effect):
 
     def python(self, actions: Actions) -> str:
         random = ", at_random=True" if self.at_random else ""
+        if self.named:
+            return f"rt.DiscardNamed(player={self.player.python()})"
         return f"rt.Discard(player={self.player.python()}, amount={self.amount.python()}{random})"
 
 
@@ -335,6 +342,41 @@ class ExchangeLifeWithToughness(Effect):
 
     def python(self, actions: Actions) -> str:
         return f"rt.ExchangeLifeWithToughness(player={self.player.python()})"
+
+
+@dataclass(frozen=True)
+class RevealHand(Effect):
+    """701.16a: "target player reveals their hand", "..., then reveals a card at random from their hand";
+    ``implicit``: the player of the instruction before."""
+
+    player: Ref
+    at_random: bool = False
+    implicit: bool = False
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        you = isinstance(self.player, YouRef) and not self.implicit
+        what = ("a card at random from " if self.at_random else "") + ("your hand" if you else "their hand")
+        if self.implicit:
+            return f"reveals {what}"
+        return f"reveal {what}" if you else f"{self.player.player_text(ph)} reveals {what}"
+
+    def python(self, actions: Actions) -> str:
+        rnd = ", at_random=True" if self.at_random else ""
+        return f"rt.RevealHand(player={self.player.python()}{rnd})"
+
+
+@dataclass(frozen=True)
+class ChooseName(Effect):
+    """201.3, 608.2d: "choose a nonland card name" (the ability's controller); "that name" later."""
+
+    filter: FilterIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        article = "an" if self.filter.words[:1] in "aeiou" else "a"
+        return f"choose {article} {self.filter.words} name"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ChooseCardName(filter={self.filter.python()})"
 
 
 @dataclass(frozen=True)
