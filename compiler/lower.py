@@ -867,6 +867,11 @@ class CardLowering:
         self.chose_name = True
         return ef.ChooseName(f)
 
+    def effect_ReturnExiledWithEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        self.last_player = player
+        return ef.ReturnExiledWith(player)
+
     def effect_ExtraTurnEffect(self, e: Any, cond: Condition | None) -> Effect:
         player = self.player(e.player, cond)
         self.last_player = player

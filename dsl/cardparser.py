@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'e1c0d52c8b8231f4298760809a0a91a42cd47ecd862b5b214d37577d2f7495bb'
+GRAMMAR = '7f77659f25f37d031980e7b26cffaab63ade01ca5e14e36151932873c86d6acf'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -373,6 +373,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'source'),
     ('__asgn_plain', 'plain', '', 'target'),
     ('MoveCountersEffect', 'common', 'MoveCountersEffect', ''),
+    ('__asgn_plain', 'plain', '', 'player'),
+    ('__asgn_plain', 'plain', '', 'exiled'),
+    ('ReturnExiledWithEffect', 'common', 'ReturnExiledWithEffect', ''),
     ('__asgn_plain', 'plain', '', 'toughness'),
     ('ExchangeLifeEffect', 'common', 'ExchangeLifeEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
@@ -20935,24 +20938,27 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F27:
+        if ch in _F63:
             while True:
                 p131 = p
                 res132: list[Any] = []
-                q = sk0[p131]
-                if q < 0:
-                    q = _WS0(text, p131).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p131] = q
-                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                p133 = p131
+                res134: list[Any] = []
+                r = self.r_PlayerRef_0(p133)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exchange', '')
-                q += 8
-                p131 = q
-                res132.append(v)
+                q, v = r
+                p133 = q
+                if v:
+                    res134.append(v)
+                if res134:
+                    n = Nt(res134)
+                    n.rule = 351
+                p131 = p133
+                if res134 and n:
+                    res132.append(n)
                 r = self.e108_0(p131)
                 if r is None:
                     p = c
@@ -20968,12 +20974,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p131] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'life', '')
-                q += 4
+                v = (q, 'to', '')
+                q += 2
                 p131 = q
                 res132.append(v)
                 q = sk0[p131]
@@ -20982,12 +20988,91 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p131] = q
-                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'total', '')
+                v = (q, 'the', '')
+                q += 3
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'all', '')
+                q += 3
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
                 q += 5
+                p131 = q
+                res132.append(v)
+                r = self.e109_0(p131)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p131 = q
+                if v:
+                    res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'own', '')
+                q += 3
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exiled', '')
+                q += 6
                 p131 = q
                 res132.append(v)
                 q = sk0[p131]
@@ -21004,45 +21089,31 @@ class CardParser:
                 q += 4
                 p131 = q
                 res132.append(v)
-                q = sk0[p131]
+                p135 = p131
+                res136: list[Any] = []
+                q = sk0[p135]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p135).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p135] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "this's", '')
-                q += 6
-                p131 = q
-                res132.append(v)
-                p133 = p131
-                res134: list[Any] = []
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'toughness', '')
-                q += 9
-                p133 = q
-                res134.append(v)
-                if res134:
-                    n = Nt(res134)
-                    n.rule = 351
-                p131 = p133
-                if res134 and n:
+                v = (q, 'this', '')
+                q += 4
+                p135 = q
+                res136.append(v)
+                if res136:
+                    n = Nt(res136)
+                    n.rule = 352
+                p131 = p135
+                if res136 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 352
+                    n.rule = 353
                 q = p131
                 v = n if res132 else None
                 if v is not None:
@@ -21050,185 +21121,224 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F85:
+        if ch in _F27:
             while True:
-                p135 = p
-                res136: list[Any] = []
-                while True:
-                    p137 = p135
-                    res138: list[Any] = []
-                    r = self.r_PlayerRef_0(p137)
-                    if r is None:
-                        break
-                    q, v = r
-                    p137 = q
-                    if v:
-                        res138.append(v)
-                    if res138:
-                        n = Nt(res138)
-                        n.rule = 353
-                    q = p137
-                    v = n if res138 else None
-                    p135 = q
-                    if v is not None:
-                        res136.append(v)
-                    break
-                r = self.e109_0(p135)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p135 = q
-                if v:
-                    res136.append(v)
-                while True:
-                    p139 = p135
-                    res140: list[Any] = []
-                    r = self.e110_0(p139)
-                    if r is None:
-                        break
-                    q, v = r
-                    p139 = q
-                    if v:
-                        res140.append(v)
-                    q = sk0[p139]
-                    if q < 0:
-                        q = _WS0(text, p139).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p139] = q
-                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'card', '')
-                    q += 4
-                    p139 = q
-                    res140.append(v)
-                    q = sk0[p139]
-                    if q < 0:
-                        q = _WS0(text, p139).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p139] = q
-                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'at', '')
-                    q += 2
-                    p139 = q
-                    res140.append(v)
-                    q = sk0[p139]
-                    if q < 0:
-                        q = _WS0(text, p139).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p139] = q
-                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'random', '')
-                    q += 6
-                    p139 = q
-                    res140.append(v)
-                    q = sk0[p139]
-                    if q < 0:
-                        q = _WS0(text, p139).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p139] = q
-                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'from', '')
-                    q += 4
-                    p139 = q
-                    res140.append(v)
-                    p135 = p139
-                    res136 += res140
-                    break
-                r = self.e111_0(p135)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p135 = q
-                if v:
-                    res136.append(v)
-                p141 = p135
-                res142: list[Any] = []
-                q = sk0[p141]
+                p137 = p
+                res138: list[Any] = []
+                q = sk0[p137]
                 if q < 0:
-                    q = _WS0(text, p141).end()
+                    q = _WS0(text, p137).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p141] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p137] = q
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'hand', '')
+                v = (q, 'exchange', '')
+                q += 8
+                p137 = q
+                res138.append(v)
+                r = self.e110_0(p137)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p137 = q
+                if v:
+                    res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
                 q += 4
-                p141 = q
-                res142.append(v)
-                if res142:
-                    n = Nt(res142)
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'total', '')
+                q += 5
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p137 = q
+                res138.append(v)
+                p139 = p137
+                res140: list[Any] = []
+                q = sk0[p139]
+                if q < 0:
+                    q = _WS0(text, p139).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p139] = q
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'toughness', '')
+                q += 9
+                p139 = q
+                res140.append(v)
+                if res140:
+                    n = Nt(res140)
                     n.rule = 354
-                p135 = p141
-                if res142 and n:
-                    res136.append(n)
-                if res136:
-                    n = Nt(res136 if len(res136) == 1 and type(res136[0]) is not list else flatten(res136))
+                p137 = p139
+                if res140 and n:
+                    res138.append(n)
+                if res138:
+                    n = Nt(res138 if len(res138) == 1 and type(res138[0]) is not list else flatten(res138))
                     n.rule = 355
-                q = p135
-                v = n if res136 else None
+                q = p137
+                v = n if res138 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F85:
             while True:
-                p143 = p
-                res144: list[Any] = []
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
+                p141 = p
+                res142: list[Any] = []
+                while True:
+                    p143 = p141
+                    res144: list[Any] = []
+                    r = self.r_PlayerRef_0(p143)
+                    if r is None:
+                        break
+                    q, v = r
+                    p143 = q
+                    if v:
+                        res144.append(v)
+                    if res144:
+                        n = Nt(res144)
+                        n.rule = 356
+                    q = p143
+                    v = n if res144 else None
+                    p141 = q
+                    if v is not None:
+                        res142.append(v)
                     break
-                v = (q, 'choose', '')
-                q += 6
-                p143 = q
-                res144.append(v)
-                r = self.e112_0(p143)
+                r = self.e111_0(p141)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p143 = q
+                p141 = q
                 if v:
-                    res144.append(v)
-                p145 = p143
-                res146: list[Any] = []
-                r = self.r_ObjectFilter_0(p145)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p145 = q
-                if v:
+                    res142.append(v)
+                while True:
+                    p145 = p141
+                    res146: list[Any] = []
+                    r = self.e112_0(p145)
+                    if r is None:
+                        break
+                    q, v = r
+                    p145 = q
+                    if v:
+                        res146.append(v)
+                    q = sk0[p145]
+                    if q < 0:
+                        q = _WS0(text, p145).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p145] = q
+                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'card', '')
+                    q += 4
+                    p145 = q
                     res146.append(v)
-                if res146:
-                    n = Nt(res146)
-                    n.rule = 356
-                p143 = p145
-                if res146 and n:
-                    res144.append(n)
-                p147 = p143
+                    q = sk0[p145]
+                    if q < 0:
+                        q = _WS0(text, p145).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p145] = q
+                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'at', '')
+                    q += 2
+                    p145 = q
+                    res146.append(v)
+                    q = sk0[p145]
+                    if q < 0:
+                        q = _WS0(text, p145).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p145] = q
+                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'random', '')
+                    q += 6
+                    p145 = q
+                    res146.append(v)
+                    q = sk0[p145]
+                    if q < 0:
+                        q = _WS0(text, p145).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p145] = q
+                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'from', '')
+                    q += 4
+                    p145 = q
+                    res146.append(v)
+                    p141 = p145
+                    res142 += res146
+                    break
+                r = self.e113_0(p141)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p141 = q
+                if v:
+                    res142.append(v)
+                p147 = p141
                 res148: list[Any] = []
                 q = sk0[p147]
                 if q < 0:
@@ -21236,25 +21346,101 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p147] = q
-                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'name', '')
+                v = (q, 'hand', '')
                 q += 4
                 p147 = q
                 res148.append(v)
                 if res148:
                     n = Nt(res148)
                     n.rule = 357
-                p143 = p147
+                p141 = p147
                 if res148 and n:
-                    res144.append(n)
-                if res144:
-                    n = Nt(res144 if len(res144) == 1 and type(res144[0]) is not list else flatten(res144))
+                    res142.append(n)
+                if res142:
+                    n = Nt(res142 if len(res142) == 1 and type(res142[0]) is not list else flatten(res142))
                     n.rule = 358
-                q = p143
-                v = n if res144 else None
+                q = p141
+                v = n if res142 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p149 = p
+                res150: list[Any] = []
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'choose', '')
+                q += 6
+                p149 = q
+                res150.append(v)
+                r = self.e114_0(p149)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p149 = q
+                if v:
+                    res150.append(v)
+                p151 = p149
+                res152: list[Any] = []
+                r = self.r_ObjectFilter_0(p151)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p151 = q
+                if v:
+                    res152.append(v)
+                if res152:
+                    n = Nt(res152)
+                    n.rule = 359
+                p149 = p151
+                if res152 and n:
+                    res150.append(n)
+                p153 = p149
+                res154: list[Any] = []
+                q = sk0[p153]
+                if q < 0:
+                    q = _WS0(text, p153).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p153] = q
+                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'name', '')
+                q += 4
+                p153 = q
+                res154.append(v)
+                if res154:
+                    n = Nt(res154)
+                    n.rule = 360
+                p149 = p153
+                if res154 and n:
+                    res150.append(n)
+                if res150:
+                    n = Nt(res150 if len(res150) == 1 and type(res150[0]) is not list else flatten(res150))
+                    n.rule = 361
+                q = p149
+                v = n if res150 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21280,7 +21466,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 359
+        n.rule = 362
         return q, n
 
     def e54_0(self, p: int) -> Any:
@@ -21301,7 +21487,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 360
+        n.rule = 363
         return q, n
 
     def e55_1(self, p: int) -> Any:
@@ -21322,7 +21508,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e113_1(p1)
+                r = self.e115_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21333,7 +21519,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 361
+                    n.rule = 364
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21387,13 +21573,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 362
+                    n.rule = 365
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 363
+                    n.rule = 366
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21440,13 +21626,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 364
+                    n.rule = 367
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 365
+                    n.rule = 368
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21493,13 +21679,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 366
+                    n.rule = 369
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 367
+                    n.rule = 370
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21628,7 +21814,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 368
+                n.rule = 371
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21675,7 +21861,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 369
+                n.rule = 372
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21705,7 +21891,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 370
+            n.rule = 373
         p = p5
         if res6 and n:
             res.append(n)
@@ -21747,7 +21933,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 371
+                n.rule = 374
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21777,11 +21963,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 372
+            n.rule = 375
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e114_0(p)
+        r = self.e116_0(p)
         if r is None:
             return None
         q, v = r
@@ -21791,7 +21977,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 373
+        n.rule = 376
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -21859,7 +22045,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e115_0(p1)
+            r = self.e117_0(p1)
             if r is None:
                 break
             q, v = r
@@ -21884,7 +22070,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e116_0(p3)
+            r = self.e118_0(p3)
             if r is None:
                 break
             q, v = r
@@ -21932,7 +22118,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 374
+                n.rule = 377
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21951,7 +22137,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e117_0(p)
+        r = self.e119_0(p)
         if r is None:
             return None
         q, v = r
@@ -21981,11 +22167,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 375
+            n.rule = 378
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e118_0(p)
+        r = self.e120_0(p)
         if r is None:
             return None
         q, v = r
@@ -22019,7 +22205,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e119_0(p11)
+            r = self.e121_0(p11)
             if r is None:
                 break
             q, v = r
@@ -22044,7 +22230,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 376
+        n.rule = 379
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -22146,7 +22332,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e120_0(p)
+        r = self.e122_0(p)
         if r is None:
             return None
         q, v = r
@@ -22188,14 +22374,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 377
+            n.rule = 380
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 378
+        n.rule = 381
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -22239,7 +22425,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 379
+        n.rule = 382
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -22284,13 +22470,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 380
+                n.rule = 383
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 381
+                n.rule = 384
             q = p1
             v = n if res2 else None
             p = q
@@ -22301,7 +22487,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 382
+        n.rule = 385
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -22399,7 +22585,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 383
+        n.rule = 386
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22472,14 +22658,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 384
+            n.rule = 387
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 385
+        n.rule = 388
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -22631,7 +22817,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 386
+        n.rule = 389
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22687,7 +22873,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 387
+            n.rule = 390
         p = p1
         if res2 and n:
             res.append(n)
@@ -22814,7 +23000,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 388
+        n.rule = 391
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22887,14 +23073,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 389
+            n.rule = 392
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 390
+        n.rule = 393
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -23046,7 +23232,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 391
+        n.rule = 394
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23105,7 +23291,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 392
+                n.rule = 395
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23124,14 +23310,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e121_0(p)
+        r = self.e123_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e122_0(p)
+        r = self.e124_0(p)
         if r is None:
             return None
         q, v = r
@@ -23188,7 +23374,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 393
+                n.rule = 396
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23198,7 +23384,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 394
+        n.rule = 397
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -23425,7 +23611,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e123_0(p)
+            r = self.e125_0(p)
             if r is None:
                 p = c
                 break
@@ -23435,7 +23621,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e124_0(p)
+            r = self.e126_0(p)
             if r is None:
                 p = c
                 break
@@ -23451,7 +23637,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e125_0(p)
+            r = self.e127_0(p)
             if r is None:
                 p = c
                 break
@@ -23461,7 +23647,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e126_0(p)
+            r = self.e128_0(p)
             if r is None:
                 p = c
                 break
@@ -23490,7 +23676,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 395
+        n.rule = 398
         return q, n
 
     def e74_0(self, p: int) -> Any:
@@ -23525,7 +23711,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 396
+        n.rule = 399
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -23560,7 +23746,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 397
+        n.rule = 400
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -23595,7 +23781,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 401
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -23621,7 +23807,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e127_0(p1)
+            r = self.e129_0(p1)
             if r is None:
                 p = c
                 break
@@ -23641,7 +23827,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e128_0(p)
+            r = self.e130_0(p)
             if r is None:
                 p = c
                 break
@@ -23658,7 +23844,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e129_0(p)
+            r = self.e131_0(p)
             if r is None:
                 p = c
                 break
@@ -23934,7 +24120,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e130_0(p)
+            r = self.e132_0(p)
             if r is None:
                 p = c
                 break
@@ -23963,7 +24149,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 399
+        n.rule = 402
         return q, n
 
     def e83_0(self, p: int) -> Any:
@@ -24061,7 +24247,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 400
+                    n.rule = 403
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24100,7 +24286,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 401
+                    n.rule = 404
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -24148,7 +24334,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 402
+                    n.rule = 405
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24173,7 +24359,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 403
+                    n.rule = 406
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24212,7 +24398,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 404
+                    n.rule = 407
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24239,7 +24425,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e131_0(p15)
+                r = self.e133_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24284,7 +24470,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 405
+                    n.rule = 408
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24331,7 +24517,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 406
+                    n.rule = 409
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24351,7 +24537,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 407
+                    n.rule = 410
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24378,7 +24564,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 408
+                    n.rule = 411
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24412,7 +24598,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 407
+                    n.rule = 410
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24439,7 +24625,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 409
+                    n.rule = 412
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24459,7 +24645,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 407
+                    n.rule = 410
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24486,7 +24672,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 410
+                    n.rule = 413
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24520,7 +24706,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 407
+                    n.rule = 410
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24547,7 +24733,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 411
+                    n.rule = 414
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24581,7 +24767,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 407
+                    n.rule = 410
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24608,7 +24794,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 412
+                    n.rule = 415
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24642,7 +24828,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 407
+                    n.rule = 410
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -24669,7 +24855,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 413
+                    n.rule = 416
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -24689,7 +24875,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 407
+                    n.rule = 410
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -24737,7 +24923,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 414
+        n.rule = 417
         return p, n
 
     def e85_0(self, p: int) -> Any:
@@ -24758,7 +24944,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e132_0(p1)
+                r = self.e134_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24790,7 +24976,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e133_0(p3)
+                r = self.e135_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24941,7 +25127,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 415
+                    n.rule = 418
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24980,7 +25166,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 416
+            n.rule = 419
         p = p1
         if res2 and n:
             res.append(n)
@@ -25008,7 +25194,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e134_0(p)
+        r = self.e136_0(p)
         if r is None:
             return None
         q, v = r
@@ -25078,7 +25264,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 417
+        n.rule = 420
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25087,14 +25273,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e135_0(p)
+        r = self.e137_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e136_0(p)
+        r = self.e138_0(p)
         if r is None:
             return None
         q, v = r
@@ -25113,7 +25299,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e137_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
@@ -25158,7 +25344,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 418
+                n.rule = 421
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25191,7 +25377,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 419
+                n.rule = 422
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -25201,7 +25387,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 420
+        n.rule = 423
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25233,14 +25419,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 421
+            n.rule = 424
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 422
+        n.rule = 425
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25259,14 +25445,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 423
+                n.rule = 426
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e138_0(p)
+        r = self.e140_0(p)
         if r is None:
             return None
         q, v = r
@@ -25284,11 +25470,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 424
+            n.rule = 427
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e139_0(p)
+        r = self.e141_0(p)
         if r is None:
             return None
         q, v = r
@@ -25307,7 +25493,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 425
+                n.rule = 428
             q = p5
             v = n if res6 else None
             p = q
@@ -25317,7 +25503,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 426
+        n.rule = 429
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25421,14 +25607,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 427
+            n.rule = 430
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 428
+        n.rule = 431
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25460,12 +25646,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 429
+            n.rule = 432
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e140_0(p)
+            r = self.e142_0(p)
             if r is None:
                 break
             q, v = r
@@ -25492,7 +25678,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 430
+            n.rule = 433
         p = p3
         if res4 and n:
             res.append(n)
@@ -25527,24 +25713,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 431
+            n.rule = 434
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e141_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e142_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e143_0(p)
         if r is None:
             return None
@@ -25553,6 +25725,20 @@ class CardParser:
         if v:
             res.append(v)
         r = self.e144_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e145_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e146_0(p)
         if r is None:
             return None
         q, v = r
@@ -25574,7 +25760,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e145_0(p7)
+            r = self.e147_0(p7)
             if r is None:
                 break
             q, v = r
@@ -25618,7 +25804,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 432
+                n.rule = 435
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25626,7 +25812,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e146_0(p)
+            r = self.e148_0(p)
             if r is None:
                 break
             q, v = r
@@ -25637,7 +25823,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 433
+        n.rule = 436
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25658,7 +25844,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e147_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -25668,7 +25854,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 434
+        n.rule = 437
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -25687,21 +25873,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 435
+                n.rule = 438
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e148_0(p)
+        r = self.e150_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e149_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -25709,7 +25895,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e150_0(p)
+            r = self.e152_0(p)
             if r is None:
                 break
             q, v = r
@@ -25720,7 +25906,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 436
+        n.rule = 439
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -25739,21 +25925,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 437
+                n.rule = 440
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e151_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e152_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -25763,7 +25949,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 438
+        n.rule = 441
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -25819,7 +26005,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 439
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
@@ -25835,7 +26021,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 440
+                n.rule = 443
             q = p3
             v = n if res4 else None
             p = q
@@ -25845,7 +26031,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 441
+        n.rule = 444
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -25877,7 +26063,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 442
+            n.rule = 445
         p = p1
         if res2 and n:
             res.append(n)
@@ -25893,7 +26079,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e153_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -25915,7 +26101,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 446
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -25947,7 +26133,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 444
+            n.rule = 447
         p = p1
         if res2 and n:
             res.append(n)
@@ -25963,7 +26149,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 445
+                n.rule = 448
             q = p3
             v = n if res4 else None
             p = q
@@ -25982,7 +26168,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e154_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -25992,7 +26178,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 446
+        n.rule = 449
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26024,14 +26210,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 447
+            n.rule = 450
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e155_0(p3)
+            r = self.e157_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26102,7 +26288,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e156_0(p)
+            r = self.e158_0(p)
             if r is None:
                 break
             q, v = r
@@ -26111,7 +26297,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e157_0(p)
+            r = self.e159_0(p)
             if r is None:
                 break
             q, v = r
@@ -26122,7 +26308,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 448
+        n.rule = 451
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26166,7 +26352,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 449
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -26258,14 +26444,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 450
+            n.rule = 453
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 451
+        n.rule = 454
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26297,7 +26483,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 452
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
@@ -26328,7 +26514,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e158_0(p3)
+            r = self.e160_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26361,7 +26547,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 453
+            n.rule = 456
         p = p5
         if res6 and n:
             res.append(n)
@@ -26376,11 +26562,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 454
+            n.rule = 457
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e159_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -26390,7 +26576,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e160_0(p9)
+            r = self.e162_0(p9)
             if r is None:
                 break
             q, v = r
@@ -26448,7 +26634,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e161_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -26466,12 +26652,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 455
+            n.rule = 458
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e162_0(p)
+            r = self.e164_0(p)
             if r is None:
                 break
             q, v = r
@@ -26482,7 +26668,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 456
+        n.rule = 459
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26514,7 +26700,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 457
+            n.rule = 460
         p = p1
         if res2 and n:
             res.append(n)
@@ -26580,7 +26766,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 458
+                n.rule = 461
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26603,7 +26789,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 459
+                    n.rule = 462
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26676,7 +26862,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 460
+        n.rule = 463
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26708,7 +26894,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 464
         p = p1
         if res2 and n:
             res.append(n)
@@ -26727,7 +26913,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 462
+        n.rule = 465
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26784,14 +26970,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 463
+                n.rule = 466
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e163_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -26821,7 +27007,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 464
+            n.rule = 467
         p = p3
         if res4 and n:
             res.append(n)
@@ -26860,7 +27046,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 465
+            n.rule = 468
         p = p5
         if res6 and n:
             res.append(n)
@@ -26879,7 +27065,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 466
+        n.rule = 469
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26900,7 +27086,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e164_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -26918,7 +27104,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 470
         p = p1
         if res2 and n:
             res.append(n)
@@ -26998,14 +27184,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 468
+            n.rule = 471
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 469
+        n.rule = 472
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27037,7 +27223,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 470
+            n.rule = 473
         p = p1
         if res2 and n:
             res.append(n)
@@ -27052,11 +27238,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 471
+            n.rule = 474
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e165_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -27086,14 +27272,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 472
+            n.rule = 475
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 476
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27125,7 +27311,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 477
         p = p1
         if res2 and n:
             res.append(n)
@@ -27141,7 +27327,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 475
+                n.rule = 478
             q = p3
             v = n if res4 else None
             p = q
@@ -27160,7 +27346,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e166_0(p)
+        r = self.e168_0(p)
         if r is None:
             return None
         q, v = r
@@ -27218,7 +27404,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 476
+        n.rule = 479
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27250,7 +27436,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -27266,7 +27452,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e167_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
@@ -27288,7 +27474,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 478
+        n.rule = 481
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27320,7 +27506,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
@@ -27336,7 +27522,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 480
+                n.rule = 483
             q = p3
             v = n if res4 else None
             p = q
@@ -27369,7 +27555,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 481
+                n.rule = 484
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27384,11 +27570,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 482
+                n.rule = 485
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e168_0(p5)
+            r = self.e170_0(p5)
             if r is None:
                 break
             q, v = r
@@ -27448,7 +27634,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 483
+                n.rule = 486
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27458,7 +27644,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 484
+        n.rule = 487
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27538,7 +27724,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 485
+            n.rule = 488
         p = p1
         if res2 and n:
             res.append(n)
@@ -27557,7 +27743,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 486
+        n.rule = 489
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27589,14 +27775,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 487
+            n.rule = 490
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 488
+        n.rule = 491
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27615,21 +27801,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 489
+                n.rule = 492
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e169_0(p)
+        r = self.e171_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e170_0(p)
+        r = self.e172_0(p)
         if r is None:
             return None
         q, v = r
@@ -27647,14 +27833,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 490
+            n.rule = 493
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 494
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27686,7 +27872,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 495
         p = p1
         if res2 and n:
             res.append(n)
@@ -27740,7 +27926,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 493
+                n.rule = 496
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27750,7 +27936,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 494
+        n.rule = 497
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27782,14 +27968,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 495
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 496
+        n.rule = 499
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27845,14 +28031,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 497
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 498
+        n.rule = 501
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27884,14 +28070,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 499
+            n.rule = 502
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 500
+        n.rule = 503
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27923,7 +28109,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 501
+            n.rule = 504
         p = p1
         if res2 and n:
             res.append(n)
@@ -27938,11 +28124,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 502
+            n.rule = 505
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e171_0(p)
+        r = self.e173_0(p)
         if r is None:
             return None
         q, v = r
@@ -27972,14 +28158,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 503
+            n.rule = 506
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 504
+        n.rule = 507
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27988,7 +28174,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e172_0(p)
+        r = self.e174_0(p)
         if r is None:
             return None
         q, v = r
@@ -28018,14 +28204,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 505
+            n.rule = 508
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 506
+        n.rule = 509
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28081,7 +28267,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 507
+            n.rule = 510
         p = p1
         if res2 and n:
             res.append(n)
@@ -28157,7 +28343,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e173_0(p)
+        r = self.e175_0(p)
         if r is None:
             return None
         q, v = r
@@ -28191,7 +28377,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 508
+        n.rule = 511
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28223,11 +28409,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 509
+            n.rule = 512
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e174_0(p)
+        r = self.e176_0(p)
         if r is None:
             return None
         q, v = r
@@ -28237,7 +28423,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 510
+        n.rule = 513
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28269,7 +28455,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 511
+            n.rule = 514
         p = p1
         if res2 and n:
             res.append(n)
@@ -28288,7 +28474,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e175_0(p3)
+            r = self.e177_0(p3)
             if r is None:
                 break
             q, v = r
@@ -28385,7 +28571,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 512
+        n.rule = 515
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28394,7 +28580,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e176_0(p)
+        r = self.e178_0(p)
         if r is None:
             return None
         q, v = r
@@ -28440,7 +28626,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e177_0(p1)
+            r = self.e179_0(p1)
             if r is None:
                 break
             q, v = r
@@ -28465,7 +28651,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 513
+        n.rule = 516
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28485,11 +28671,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 514
+            n.rule = 517
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e178_0(p)
+        r = self.e180_0(p)
         if r is None:
             return None
         q, v = r
@@ -28512,14 +28698,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 515
+            n.rule = 518
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 516
+        n.rule = 519
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28539,11 +28725,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 517
+            n.rule = 520
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e179_0(p)
+        r = self.e181_0(p)
         if r is None:
             return None
         q, v = r
@@ -28574,7 +28760,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e180_0(p)
+        r = self.e182_0(p)
         if r is None:
             return None
         q, v = r
@@ -28633,14 +28819,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 518
+            n.rule = 521
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 519
+        n.rule = 522
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28663,7 +28849,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 520
+                n.rule = 523
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28682,14 +28868,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e181_0(p)
+        r = self.e183_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e182_0(p)
+        r = self.e184_0(p)
         if r is None:
             return None
         q, v = r
@@ -28710,7 +28896,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 521
+                n.rule = 524
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28729,7 +28915,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e183_0(p9)
+                r = self.e185_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -28745,7 +28931,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 522
+        n.rule = 525
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -28835,7 +29021,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 523
+        n.rule = 526
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -28912,7 +29098,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e184_0(p1)
+                r = self.e186_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28937,7 +29123,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 524
+                    n.rule = 527
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28965,12 +29151,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 525
+                    n.rule = 528
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 524
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28998,12 +29184,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 526
+                    n.rule = 529
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 524
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29107,7 +29293,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 527
+        n.rule = 530
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -29302,7 +29488,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29323,7 +29509,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29344,7 +29530,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29367,7 +29553,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29390,7 +29576,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29415,7 +29601,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 529
+        n.rule = 532
         return q, n
 
     def e96_0(self, p: int) -> Any:
@@ -29467,7 +29653,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 530
+        n.rule = 533
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -29500,7 +29686,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e185_0(p)
+        r = self.e187_0(p)
         if r is None:
             return None
         q, v = r
@@ -29510,7 +29696,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 531
+        n.rule = 534
         return p, n
 
     def e97_0(self, p: int) -> Any:
@@ -29832,7 +30018,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 532
+        n.rule = 535
         return p, n
 
     def e103_0(self, p: int) -> Any:
@@ -29983,7 +30169,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 533
+                    n.rule = 536
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30002,7 +30188,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e186_0(p3)
+                r = self.e188_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30013,7 +30199,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 533
+                    n.rule = 536
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30091,18 +30277,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 534
+                    n.rule = 537
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 535
+                    n.rule = 538
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30129,7 +30315,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 536
+                    n.rule = 539
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30149,12 +30335,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 537
+                    n.rule = 540
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30169,7 +30355,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30184,7 +30370,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30196,7 +30382,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e187_0(p15)
+                    r = self.e189_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -30267,7 +30453,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 538
+                    n.rule = 541
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30298,18 +30484,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 539
+                    n.rule = 542
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 540
+                    n.rule = 543
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30353,18 +30539,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 541
+                    n.rule = 544
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 542
+                    n.rule = 545
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30379,7 +30565,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30448,18 +30634,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 543
+                    n.rule = 546
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 544
+                    n.rule = 547
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30468,7 +30654,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e188_0(p29)
+                r = self.e190_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30498,18 +30684,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 545
+                    n.rule = 548
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 546
+                    n.rule = 549
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30550,18 +30736,18 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 547
+                    n.rule = 550
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 548
+                    n.rule = 551
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30576,7 +30762,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30633,7 +30819,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 549
+                    n.rule = 552
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30806,7 +30992,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 550
+                    n.rule = 553
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30865,7 +31051,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 551
+                    n.rule = 554
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30944,8 +31130,116 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
+        if ch in _F18:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('returns', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'returns', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F18:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'return', '')
+                q += 6
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e109_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F11:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('they', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'they', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F35:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e110_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
-            r = self.e189_0(p)
+            r = self.e191_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -30973,7 +31267,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 552
+                    n.rule = 555
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30998,7 +31292,7 @@ class CardParser:
                 break
         return None
 
-    def e109_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31051,7 +31345,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 553
+                    n.rule = 556
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31061,7 +31355,7 @@ class CardParser:
                 break
         return None
 
-    def e110_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -31079,10 +31373,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 554
+        n.rule = 557
         return q, n
 
-    def e111_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31136,7 +31430,7 @@ class CardParser:
                 break
         return None
 
-    def e112_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31190,7 +31484,7 @@ class CardParser:
                 break
         return None
 
-    def e113_1(self, p: int) -> Any:
+    def e115_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -31231,7 +31525,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 555
+        n.rule = 558
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -31329,7 +31623,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 556
+                    n.rule = 559
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31354,18 +31648,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 557
+                    n.rule = 560
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 558
+                    n.rule = 561
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 559
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31395,7 +31689,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 560
+                    n.rule = 563
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -31440,7 +31734,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 561
+                    n.rule = 564
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -31516,12 +31810,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 562
+                    n.rule = 565
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 559
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31548,7 +31842,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 563
+                    n.rule = 566
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31607,7 +31901,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 564
+                    n.rule = 567
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31629,18 +31923,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 565
+                    n.rule = 568
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 566
+                    n.rule = 569
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 559
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31670,7 +31964,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 567
+                    n.rule = 570
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -31689,7 +31983,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e190_0(p21)
+                    r = self.e192_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -31697,7 +31991,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e191_0(p21)
+                r = self.e193_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31708,12 +32002,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 568
+                    n.rule = 571
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 559
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31743,7 +32037,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 569
+                    n.rule = 572
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -31768,11 +32062,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 570
+                    n.rule = 573
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e192_0(p25)
+                r = self.e194_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31781,7 +32075,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e193_0(p25)
+                r = self.e195_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31803,18 +32097,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 571
+                    n.rule = 574
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 572
+                    n.rule = 575
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 559
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31844,12 +32138,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 573
+                    n.rule = 576
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e194_0(p33)
+                    r = self.e196_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -31870,11 +32164,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 574
+                    n.rule = 577
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e195_0(p33)
+                r = self.e197_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31886,7 +32180,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e196_0(p39)
+                    r = self.e198_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -31922,19 +32216,19 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 575
+                    n.rule = 578
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 559
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e114_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -31965,7 +32259,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 576
+                n.rule = 579
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31975,7 +32269,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e115_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -31993,10 +32287,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 577
+        n.rule = 580
         return q, n
 
-    def e116_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -32014,10 +32308,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 578
+        n.rule = 581
         return q, n
 
-    def e117_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32046,7 +32340,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 579
+                    n.rule = 582
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -32058,7 +32352,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e197_0(p3) is None:
+                if self.e199_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -32075,7 +32369,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 580
+                    n.rule = 583
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32086,7 +32380,7 @@ class CardParser:
                 break
         return None
 
-    def e118_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -32117,7 +32411,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 581
+                n.rule = 584
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32127,7 +32421,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e119_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32172,7 +32466,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 582
+                    n.rule = 585
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32203,7 +32497,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 583
+                    n.rule = 586
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -32262,7 +32556,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 584
+                    n.rule = 587
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -32377,7 +32671,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 585
+                    n.rule = 588
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32458,7 +32752,7 @@ class CardParser:
                 break
         return None
 
-    def e120_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32476,7 +32770,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e198_0(p1)
+                r = self.e200_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32571,7 +32865,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 586
+                    n.rule = 589
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32660,7 +32954,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 587
+                    n.rule = 590
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32680,7 +32974,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 588
+                    n.rule = 591
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -32735,13 +33029,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 589
+                    n.rule = 592
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 588
+                    n.rule = 591
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -32766,7 +33060,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e199_0(p1)
+                r = self.e201_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32778,7 +33072,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e200_0(p3)
+                    r = self.e202_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -32821,7 +33115,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 590
+                    n.rule = 593
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -32860,7 +33154,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 591
+                    n.rule = 594
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -32891,7 +33185,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e201_0(p9)
+                    r = self.e203_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -32903,12 +33197,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 592
+                    n.rule = 595
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32977,18 +33271,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 594
+                    n.rule = 597
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 595
+                    n.rule = 598
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33029,18 +33323,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 596
+                    n.rule = 599
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 597
+                    n.rule = 600
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33081,18 +33375,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 598
+                    n.rule = 601
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 599
+                    n.rule = 602
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33192,7 +33486,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 600
+                    n.rule = 603
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -33240,12 +33534,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 601
+                    n.rule = 604
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33324,7 +33618,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e202_0(p27)
+                r = self.e204_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33335,12 +33629,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 602
+                    n.rule = 605
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33391,7 +33685,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e203_0(p29)
+                r = self.e205_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33402,12 +33696,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 603
+                    n.rule = 606
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33555,7 +33849,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 604
+                    n.rule = 607
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -33575,12 +33869,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 605
+                    n.rule = 608
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33704,7 +33998,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e204_0(p37)
+                    r = self.e206_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -33740,12 +34034,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 606
+                    n.rule = 609
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33800,18 +34094,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 607
+                    n.rule = 610
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 608
+                    n.rule = 611
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33866,18 +34160,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 609
+                    n.rule = 612
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 610
+                    n.rule = 613
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34002,18 +34296,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 611
+                    n.rule = 614
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 612
+                    n.rule = 615
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34022,7 +34316,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e205_0(p51)
+                r = self.e207_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34058,7 +34352,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 613
+                    n.rule = 616
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -34078,12 +34372,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 614
+                    n.rule = 617
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34092,7 +34386,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e206_0(p55)
+                r = self.e208_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34114,7 +34408,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 615
+                    n.rule = 618
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -34220,18 +34514,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 616
+                    n.rule = 619
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 617
+                    n.rule = 620
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34240,7 +34534,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e207_0(p61)
+                r = self.e209_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34249,7 +34543,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e208_0(p61)
+                r = self.e210_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34260,12 +34554,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 618
+                    n.rule = 621
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34274,7 +34568,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e209_0(p63)
+                r = self.e211_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34283,7 +34577,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e210_0(p63)
+                r = self.e212_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34294,12 +34588,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 619
+                    n.rule = 622
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34396,7 +34690,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 620
+                    n.rule = 623
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -34431,7 +34725,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 621
+                        n.rule = 624
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -34466,7 +34760,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e211_0(p65)
+                r = self.e213_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34477,12 +34771,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 622
+                    n.rule = 625
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34635,18 +34929,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 623
+                    n.rule = 626
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 624
+                    n.rule = 627
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34715,18 +35009,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 625
+                    n.rule = 628
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 626
+                    n.rule = 629
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34777,7 +35071,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e212_0(p81)
+                r = self.e214_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34818,18 +35112,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 627
+                    n.rule = 630
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 628
+                    n.rule = 631
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35010,18 +35304,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 629
+                    n.rule = 632
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 630
+                    n.rule = 633
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35118,18 +35412,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 631
+                    n.rule = 634
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 632
+                    n.rule = 635
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35207,7 +35501,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 633
+                    n.rule = 636
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -35227,12 +35521,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 634
+                    n.rule = 637
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35338,7 +35632,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 635
+                    n.rule = 638
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -35358,12 +35652,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 636
+                    n.rule = 639
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35427,7 +35721,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 637
+                    n.rule = 640
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -35503,12 +35797,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 638
+                    n.rule = 641
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35548,7 +35842,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e213_0(p107)
+                    r = self.e215_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -35598,7 +35892,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e214_0(p105)
+                r = self.e216_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35648,18 +35942,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 639
+                    n.rule = 642
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 640
+                    n.rule = 643
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35773,11 +36067,11 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 641
+                    n.rule = 644
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e215_0(p111)
+                r = self.e217_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35788,12 +36082,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 642
+                    n.rule = 645
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35876,18 +36170,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 643
+                    n.rule = 646
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 644
+                    n.rule = 647
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35970,18 +36264,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 645
+                    n.rule = 648
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 646
+                    n.rule = 649
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36036,18 +36330,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 647
+                    n.rule = 650
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 648
+                    n.rule = 651
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36056,7 +36350,7 @@ class CardParser:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e216_0(p127)
+                r = self.e218_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36078,25 +36372,25 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 649
+                    n.rule = 652
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 650
+                    n.rule = 653
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36130,7 +36424,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 651
+                    n.rule = 654
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36160,7 +36454,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 652
+                    n.rule = 655
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36185,7 +36479,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 653
+                    n.rule = 656
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -36216,7 +36510,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 654
+                    n.rule = 657
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36241,7 +36535,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 655
+                    n.rule = 658
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -36277,7 +36571,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 656
+                n.rule = 659
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -36288,7 +36582,7 @@ class CardParser:
             break
         return None
 
-    def e122_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36331,10 +36625,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 657
+        n.rule = 660
         return p, n
 
-    def e123_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36352,10 +36646,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 661
         return q, n
 
-    def e124_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36373,10 +36667,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 662
         return q, n
 
-    def e125_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36394,10 +36688,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 660
+        n.rule = 663
         return q, n
 
-    def e126_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36415,10 +36709,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 661
+        n.rule = 664
         return q, n
 
-    def e127_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36450,10 +36744,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 662
+        n.rule = 665
         return p, n
 
-    def e128_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36469,7 +36763,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e217_0(p)
+                r = self.e219_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36482,7 +36776,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e218_0(p)
+                r = self.e220_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36495,7 +36789,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e219_0(p)
+                r = self.e221_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36508,7 +36802,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e220_0(p)
+                r = self.e222_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36521,7 +36815,7 @@ class CardParser:
                 break
         return None
 
-    def e129_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36537,7 +36831,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e221_0(p)
+                r = self.e223_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36550,7 +36844,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e222_0(p)
+                r = self.e224_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36563,7 +36857,7 @@ class CardParser:
                 break
         return None
 
-    def e130_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36595,7 +36889,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e223_0(p1)
+                r = self.e225_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36613,7 +36907,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e224_0(p3)
+                r = self.e226_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36622,11 +36916,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e225_0(p3) is None:
+                if self.e227_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e226_0(p3)
+                r = self.e228_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36642,7 +36936,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36683,10 +36977,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 663
+        n.rule = 666
         return p, n
 
-    def e132_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36704,10 +36998,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 667
         return q, n
 
-    def e133_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36725,10 +37019,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 668
         return q, n
 
-    def e134_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36746,7 +37040,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e227_0(p1)
+                r = self.e229_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36869,7 +37163,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36905,7 +37199,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 666
+                    n.rule = 669
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36949,7 +37243,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36980,7 +37274,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 667
+                    n.rule = 670
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37025,7 +37319,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 668
+                    n.rule = 671
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37057,7 +37351,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e228_0(p5)
+                r = self.e230_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37075,7 +37369,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e229_0(p9) is None:
+                if self.e231_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -37097,7 +37391,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 669
+                    n.rule = 672
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37108,7 +37402,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37142,7 +37436,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 670
+                    n.rule = 673
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37165,7 +37459,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 671
+                    n.rule = 674
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37175,7 +37469,7 @@ class CardParser:
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37228,7 +37522,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 672
+                    n.rule = 675
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37238,7 +37532,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37292,7 +37586,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37310,10 +37604,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 673
+        n.rule = 676
         return q, n
 
-    def e141_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -37331,10 +37625,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 674
+        n.rule = 677
         return p, n
 
-    def e142_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37362,10 +37656,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 675
+        n.rule = 678
         return p, n
 
-    def e143_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37397,10 +37691,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 676
+        n.rule = 679
         return p, n
 
-    def e144_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37454,7 +37748,7 @@ class CardParser:
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37495,10 +37789,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 677
+        n.rule = 680
         return p, n
 
-    def e146_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37557,7 +37851,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 678
+                    n.rule = 681
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37623,7 +37917,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 679
+                    n.rule = 682
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37633,7 +37927,7 @@ class CardParser:
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37651,7 +37945,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e230_0(p1)
+                r = self.e232_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37725,7 +38019,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e231_0(p3)
+                r = self.e233_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37783,7 +38077,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 680
+                    n.rule = 683
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37809,11 +38103,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 681
+                    n.rule = 684
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e232_0(p7)
+                r = self.e234_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37829,7 +38123,7 @@ class CardParser:
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37882,7 +38176,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 682
+                    n.rule = 685
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37892,7 +38186,7 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37928,7 +38222,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 686
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38010,11 +38304,11 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 684
+                    n.rule = 687
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
-                r = self.e233_0(p5)
+                r = self.e235_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38030,7 +38324,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38048,7 +38342,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e234_0(p1)
+                r = self.e236_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38091,7 +38385,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 685
+                    n.rule = 688
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38101,7 +38395,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38155,7 +38449,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38186,7 +38480,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 686
+                    n.rule = 689
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38205,7 +38499,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e235_0(p1)
+                    r = self.e237_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -38277,7 +38571,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 687
+                    n.rule = 690
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38320,7 +38614,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e236_0(p1)
+                r = self.e238_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38331,7 +38625,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 688
+                    n.rule = 691
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -38354,7 +38648,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e237_0(p3)
+                r = self.e239_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38365,14 +38659,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 688
+                    n.rule = 691
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38443,7 +38737,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 689
+                    n.rule = 692
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38460,7 +38754,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e238_0(p)
+            r = self.e240_0(p)
             if r is None:
                 break
             q, v = r
@@ -38491,14 +38785,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 690
+            n.rule = 693
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e239_0(p3)
+            r = self.e241_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38535,7 +38829,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 691
+        n.rule = 694
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38575,7 +38869,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 692
+            n.rule = 695
         p = p1
         if res2 and n:
             res.append(n)
@@ -38594,10 +38888,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 693
+        n.rule = 696
         return p, n
 
-    def e154_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38615,7 +38909,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e240_0(p1)
+                r = self.e242_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38679,14 +38973,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 694
+                    n.rule = 697
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e241_0(p7)
+                    r = self.e243_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -38727,7 +39021,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38745,10 +39039,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 698
         return q, n
 
-    def e156_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38766,7 +39060,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e242_0(p1)
+                r = self.e244_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38840,7 +39134,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e243_0(p3)
+                r = self.e245_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38870,7 +39164,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38888,7 +39182,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e244_0(p1)
+                r = self.e246_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38934,7 +39228,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e245_0(p3)
+                r = self.e247_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38992,7 +39286,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39010,10 +39304,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 696
+        n.rule = 699
         return q, n
 
-    def e159_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -39036,7 +39330,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e246_0(p1)
+            r = self.e248_0(p1)
             if r is None:
                 p = c
                 break
@@ -39044,7 +39338,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e247_0(p1)
+            r = self.e249_0(p1)
             if r is None:
                 p = c
                 break
@@ -39058,7 +39352,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e160_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39076,10 +39370,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 697
+        n.rule = 700
         return q, n
 
-    def e161_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39097,7 +39391,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e248_0(p1)
+                r = self.e250_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39129,7 +39423,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e249_0(p3)
+                r = self.e251_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39261,18 +39555,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 698
+                    n.rule = 701
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 699
+                    n.rule = 702
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39308,7 +39602,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 701
+                    n.rule = 704
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39328,12 +39622,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 702
+                    n.rule = 705
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39369,7 +39663,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 703
+                    n.rule = 706
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -39389,19 +39683,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 704
+                    n.rule = 707
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39419,7 +39713,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 705
+        n.rule = 708
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -39451,12 +39745,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 706
+                    n.rule = 709
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39476,19 +39770,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 708
+                    n.rule = 711
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39542,7 +39836,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39596,7 +39890,7 @@ class CardParser:
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39650,7 +39944,7 @@ class CardParser:
                 break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39684,7 +39978,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 709
+                    n.rule = 712
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39728,7 +40022,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 710
+                    n.rule = 713
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39739,7 +40033,7 @@ class CardParser:
                 break
         return None
 
-    def e167_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39811,7 +40105,7 @@ class CardParser:
                 break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39865,7 +40159,7 @@ class CardParser:
                 break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39919,12 +40213,12 @@ class CardParser:
                 break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e250_0(p)
+            r = self.e252_0(p)
             if r is None:
                 p = c
                 break
@@ -39946,7 +40240,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 711
+                n.rule = 714
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -39955,7 +40249,7 @@ class CardParser:
             break
         return None
 
-    def e171_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40009,7 +40303,7 @@ class CardParser:
                 break
         return None
 
-    def e172_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40124,7 +40418,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 712
+                    n.rule = 715
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40183,7 +40477,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 713
+                    n.rule = 716
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40222,7 +40516,7 @@ class CardParser:
                 break
         return None
 
-    def e173_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40237,7 +40531,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e251_0(p)
+            r = self.e253_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40263,7 +40557,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 714
+                    n.rule = 717
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40273,7 +40567,7 @@ class CardParser:
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40340,7 +40634,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 718
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40385,7 +40679,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 716
+                    n.rule = 719
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40452,7 +40746,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40470,10 +40764,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 717
+        n.rule = 720
         return q, n
 
-    def e176_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40526,7 +40820,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 718
+                    n.rule = 721
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40550,7 +40844,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 719
+                    n.rule = 722
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40560,7 +40854,7 @@ class CardParser:
                 break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40578,10 +40872,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 720
+        n.rule = 723
         return q, n
 
-    def e178_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40635,7 +40929,7 @@ class CardParser:
                 break
         return None
 
-    def e179_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40689,7 +40983,7 @@ class CardParser:
                 break
         return None
 
-    def e180_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40743,7 +41037,7 @@ class CardParser:
                 break
         return None
 
-    def e181_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40774,7 +41068,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 721
+                    n.rule = 724
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40804,7 +41098,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 722
+                        n.rule = 725
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40830,7 +41124,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 723
+                n.rule = 726
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -40840,7 +41134,7 @@ class CardParser:
             break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40883,10 +41177,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 727
         return p, n
 
-    def e183_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40927,10 +41221,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 728
         return p, n
 
-    def e184_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40948,10 +41242,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 729
         return q, n
 
-    def e185_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40982,7 +41276,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 727
+                    n.rule = 730
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41035,7 +41329,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 728
+                    n.rule = 731
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -41097,7 +41391,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 729
+                    n.rule = 732
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -41122,7 +41416,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 730
+                    n.rule = 733
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -41148,17 +41442,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 731
+            n.rule = 734
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 732
+        n.rule = 735
         return p, n
 
-    def e186_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41237,14 +41531,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 733
+            n.rule = 736
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e252_0(p3)
+            r = self.e254_0(p3)
             if r is None:
                 break
             q, v = r
@@ -41269,10 +41563,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 734
+        n.rule = 737
         return p, n
 
-    def e187_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41290,7 +41584,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 738
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -41318,7 +41612,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 736
+            n.rule = 739
         p = p1
         if res2 and n:
             res.append(n)
@@ -41333,12 +41627,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 737
+            n.rule = 740
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e253_0(p)
+            r = self.e255_0(p)
             if r is None:
                 break
             q, v = r
@@ -41349,10 +41643,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 738
+        n.rule = 741
         return p, n
 
-    def e188_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41386,7 +41680,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e254_0(p)
+            r = self.e256_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41399,7 +41693,7 @@ class CardParser:
             break
         return None
 
-    def e189_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41417,7 +41711,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 742
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -41438,7 +41732,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e255_1(p1)
+                r = self.e257_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41454,7 +41748,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41515,7 +41809,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41592,7 +41886,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41656,7 +41950,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41762,7 +42056,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41839,14 +42133,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e190_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41864,10 +42158,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 741
+        n.rule = 744
         return q, n
 
-    def e191_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41908,10 +42202,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 745
         return p, n
 
-    def e192_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41965,7 +42259,7 @@ class CardParser:
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42019,7 +42313,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42037,7 +42331,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e256_0(p1)
+                r = self.e258_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42105,7 +42399,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42146,10 +42440,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 746
         return p, n
 
-    def e196_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42167,10 +42461,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 747
         return q, n
 
-    def e197_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -42197,7 +42491,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e198_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42215,10 +42509,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 748
         return q, n
 
-    def e199_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42272,7 +42566,7 @@ class CardParser:
                 break
         return None
 
-    def e200_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42290,10 +42584,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 746
+        n.rule = 749
         return q, n
 
-    def e201_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42324,7 +42618,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 750
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42391,14 +42685,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 748
+                n.rule = 751
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e257_0(p9)
+                r = self.e259_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -42439,7 +42733,7 @@ class CardParser:
             break
         return None
 
-    def e202_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42480,10 +42774,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 752
         return p, n
 
-    def e203_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42524,7 +42818,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 753
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -42564,12 +42858,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 751
+                    n.rule = 754
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42589,19 +42883,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 753
+                    n.rule = 756
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e204_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42619,10 +42913,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 757
         return q, n
 
-    def e205_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42738,7 +43032,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 755
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42753,198 +43047,198 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 755
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e206_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e207_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e208_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e209_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42985,10 +43279,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 759
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43042,7 +43336,7 @@ class CardParser:
                 break
         return None
 
-    def e210_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43083,10 +43377,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 760
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43140,7 +43434,7 @@ class CardParser:
                 break
         return None
 
-    def e212_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43176,7 +43470,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 758
+                    n.rule = 761
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43220,7 +43514,7 @@ class CardParser:
                 break
         return None
 
-    def e213_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43238,10 +43532,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 762
         return q, n
 
-    def e214_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43295,7 +43589,7 @@ class CardParser:
                 break
         return None
 
-    def e215_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43349,7 +43643,7 @@ class CardParser:
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43403,7 +43697,7 @@ class CardParser:
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43435,10 +43729,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 763
         return p, n
 
-    def e218_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43460,10 +43754,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 764
         return p, n
 
-    def e219_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43485,10 +43779,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 765
         return p, n
 
-    def e220_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43518,77 +43812,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 763
-        return p, n
-
-    def e221_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 764
-        return p, n
-
-    def e222_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 765
+        n.rule = 766
         return p, n
 
     def e223_0(self, p: int) -> Any:
@@ -43623,10 +43847,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 766
+        n.rule = 767
         return p, n
 
     def e224_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 768
+        return p, n
+
+    def e225_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 769
+        return p, n
+
+    def e226_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43656,10 +43950,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 767
+        n.rule = 770
         return p, n
 
-    def e225_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43697,7 +43991,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e226_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43729,10 +44023,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 771
         return p, n
 
-    def e227_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43750,10 +44044,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 772
         return q, n
 
-    def e228_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43782,7 +44076,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 770
+                    n.rule = 773
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43804,7 +44098,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 771
+                n.rule = 774
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43814,7 +44108,7 @@ class CardParser:
             break
         return None
 
-    def e229_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43923,17 +44217,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 772
+            n.rule = 775
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 773
+        n.rule = 776
         return p, n
 
-    def e230_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43951,10 +44245,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 774
+        n.rule = 777
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44003,10 +44297,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 775
+        n.rule = 778
         return p, n
 
-    def e232_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -44029,7 +44323,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e258_0(p1)
+            r = self.e260_0(p1)
             if r is None:
                 p = c
                 break
@@ -44043,7 +44337,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e233_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44097,7 +44391,7 @@ class CardParser:
                 break
         return None
 
-    def e234_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44115,10 +44409,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 776
+        n.rule = 779
         return q, n
 
-    def e235_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44147,7 +44441,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 777
+                    n.rule = 780
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44202,12 +44496,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 778
+                    n.rule = 781
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e259_0(p5)
+                    r = self.e261_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44217,13 +44511,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 779
+                    n.rule = 782
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 780
+                    n.rule = 783
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44283,13 +44577,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 781
+                    n.rule = 784
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 782
+                    n.rule = 785
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -44330,7 +44624,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 783
+                    n.rule = 786
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44361,20 +44655,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 784
+                    n.rule = 787
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 782
+                    n.rule = 785
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e236_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44410,7 +44704,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 785
+                    n.rule = 788
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44469,7 +44763,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 786
+                    n.rule = 789
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44528,7 +44822,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 787
+                    n.rule = 790
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44595,7 +44889,7 @@ class CardParser:
                 break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44629,7 +44923,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 788
+                    n.rule = 791
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44657,7 +44951,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 789
+                    n.rule = 792
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44667,7 +44961,7 @@ class CardParser:
                 break
         return None
 
-    def e238_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44685,10 +44979,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 793
         return q, n
 
-    def e239_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44706,10 +45000,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 794
         return q, n
 
-    def e240_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44727,73 +45021,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
-        return q, n
-
-    def e241_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 793
-        return q, n
-
-    def e242_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 794
-        return q, n
-
-    def e243_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 795
         return q, n
 
-    def e244_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44814,7 +45045,49 @@ class CardParser:
         n.rule = 796
         return q, n
 
+    def e244_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 797
+        return q, n
+
     def e245_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 798
+        return q, n
+
+    def e246_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44832,10 +45105,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 797
+        n.rule = 799
         return q, n
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 800
+        return q, n
+
+    def e248_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44889,7 +45183,7 @@ class CardParser:
                 break
         return None
 
-    def e247_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44911,10 +45205,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 798
+        n.rule = 801
         return p, n
 
-    def e248_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44932,10 +45226,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
+        n.rule = 802
         return q, n
 
-    def e249_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44953,10 +45247,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 803
         return q, n
 
-    def e250_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44974,7 +45268,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 804
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -45007,7 +45301,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 805
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45028,14 +45322,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 805
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e251_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45053,10 +45347,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 806
         return q, n
 
-    def e252_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45074,10 +45368,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 807
         return q, n
 
-    def e253_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45136,7 +45430,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 805
+                    n.rule = 808
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45232,7 +45526,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 806
+                    n.rule = 809
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45245,7 +45539,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e260_0(p9)
+                r = self.e262_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45289,7 +45583,7 @@ class CardParser:
                 break
         return None
 
-    def e254_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45307,10 +45601,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 807
+        n.rule = 810
         return q, n
 
-    def e255_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45393,7 +45687,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e261_1(p)
+            r = self.e263_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -45689,7 +45983,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e262_1(p23)
+                    r = self.e264_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -45804,25 +46098,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e263_1(p1) is None:
-                break
-            while True:
-                r = self.e264_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                r = self.e265_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e265_1(p1) is None:
                 break
             while True:
                 r = self.e266_1(p1)
@@ -45834,9 +46110,27 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e267_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                r = self.e268_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e267_1(p3)
+                r = self.e269_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -45858,7 +46152,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e268_1(p5)
+                    r = self.e270_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -45874,14 +46168,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e269_1(p7)
+                r = self.e271_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e270_1(p7)
+                r = self.e272_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -45891,7 +46185,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e271_1(p1)
+            r = self.e273_1(p1)
             if r is None:
                 break
             q, v = r
@@ -45901,7 +46195,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e272_1(p)
+        r = self.e274_1(p)
         if r is None:
             return None
         q, v = r
@@ -45911,9 +46205,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e273_1(p9) is None:
+            if self.e275_1(p9) is None:
                 break
-            r = self.e274_1(p9)
+            r = self.e276_1(p9)
             if r is None:
                 break
             q, v = r
@@ -45950,7 +46244,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e275_1(p13)
+                r = self.e277_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -45985,7 +46279,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e276_1(p9)
+                r = self.e278_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -46026,7 +46320,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e277_1(p19)
+                    r = self.e279_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -46040,7 +46334,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e278_1(p9)
+                r = self.e280_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -46162,18 +46456,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 808
+                    n.rule = 811
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 809
+                    n.rule = 812
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 810
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46228,18 +46522,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 811
+                    n.rule = 814
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 812
+                    n.rule = 815
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 810
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46266,18 +46560,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 813
+                    n.rule = 816
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 814
+                    n.rule = 817
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 810
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46318,18 +46612,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 815
+                    n.rule = 818
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 816
+                    n.rule = 819
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 810
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46398,18 +46692,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 817
+                    n.rule = 820
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 818
+                    n.rule = 821
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 810
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46436,18 +46730,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 819
+                    n.rule = 822
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 820
+                    n.rule = 823
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 810
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46474,14 +46768,14 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 821
+                    n.rule = 824
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 while True:
                     p29 = p25
                     res30: list[Any] = []
-                    r = self.e279_0(p29)
+                    r = self.e281_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -46505,12 +46799,12 @@ class CardParser:
                     break
                 if res26:
                     n = Nt(res26)
-                    n.rule = 822
+                    n.rule = 825
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 810
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46551,7 +46845,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 823
+                    n.rule = 826
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -46581,7 +46875,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 824
+                        n.rule = 827
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -46590,12 +46884,12 @@ class CardParser:
                     break
                 if res32:
                     n = Nt(res32)
-                    n.rule = 825
+                    n.rule = 828
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 810
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46639,18 +46933,18 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 826
+                    n.rule = 829
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 827
+                    n.rule = 830
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 810
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46719,18 +47013,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 828
+                    n.rule = 831
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 829
+                    n.rule = 832
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 810
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46799,18 +47093,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 830
+                    n.rule = 833
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 831
+                    n.rule = 834
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 810
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46865,7 +47159,7 @@ class CardParser:
                 res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 832
+                    n.rule = 835
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -46942,7 +47236,7 @@ class CardParser:
                 while True:
                     p55 = p51
                     res56: list[Any] = []
-                    r = self.e280_0(p55)
+                    r = self.e282_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -46978,12 +47272,12 @@ class CardParser:
                     break
                 if res52:
                     n = Nt(res52)
-                    n.rule = 833
+                    n.rule = 836
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 810
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47007,7 +47301,7 @@ class CardParser:
                 p57 = q
                 res58.append(v)
                 while True:
-                    r = self.e281_0(p57)
+                    r = self.e283_0(p57)
                     if r is None:
                         break
                     q, v = r
@@ -47033,7 +47327,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 834
+                    n.rule = 837
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -47071,7 +47365,7 @@ class CardParser:
                         res64.append(v)
                     if res64:
                         n = Nt(res64)
-                        n.rule = 835
+                        n.rule = 838
                     p61 = p63
                     if res64 and n:
                         res62.append(n)
@@ -47080,12 +47374,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 836
+                    n.rule = 839
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 810
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47123,7 +47417,7 @@ class CardParser:
                 p65 = q
                 res66.append(v)
                 while True:
-                    r = self.e282_0(p65)
+                    r = self.e284_0(p65)
                     if r is None:
                         break
                     q, v = r
@@ -47149,25 +47443,25 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 837
+                    n.rule = 840
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 838
+                    n.rule = 841
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 810
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e256_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47185,10 +47479,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 839
+        n.rule = 842
         return q, n
 
-    def e257_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47206,10 +47500,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 840
+        n.rule = 843
         return q, n
 
-    def e258_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47231,10 +47525,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 841
+        n.rule = 844
         return p, n
 
-    def e259_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47252,7 +47546,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e283_0(p1)
+                r = self.e285_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47298,7 +47592,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e284_0(p3)
+                r = self.e286_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47342,7 +47636,7 @@ class CardParser:
                 break
         return None
 
-    def e260_0(self, p: int) -> Any:
+    def e262_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47360,10 +47654,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 842
+        n.rule = 845
         return q, n
 
-    def e261_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47384,7 +47678,7 @@ class CardParser:
         n.rule = 268
         return q, n
 
-    def e262_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47405,7 +47699,7 @@ class CardParser:
         n.rule = 273
         return q, n
 
-    def e263_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47624,33 +47918,7 @@ class CardParser:
                 break
         return None
 
-    def e264_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e285_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e286_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e265_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
@@ -47676,7 +47944,33 @@ class CardParser:
             break
         return None
 
-    def e266_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e289_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e290_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e268_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47694,80 +47988,80 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 395
+        n.rule = 398
         return q, n
 
-    def e267_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 396
-        return p, n
-
-    def e268_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 397
-        return p, n
-
     def e269_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 399
+        return p, n
+
+    def e270_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 400
+        return p, n
+
+    def e271_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47799,10 +48093,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 401
         return p, n
 
-    def e270_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -47825,7 +48119,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e289_1(p1)
+            r = self.e291_1(p1)
             if r is None:
                 p = c
                 break
@@ -47839,41 +48133,41 @@ class CardParser:
             res += res2
         return p, res
 
-    def e271_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e290_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e272_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e291_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e273_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e292_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e274_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e293_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e275_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48132,13 +48426,13 @@ class CardParser:
                 break
         return None
 
-    def e274_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e292_1(p)
+            r = self.e294_1(p)
             if r is None:
                 p = c
                 break
@@ -48149,7 +48443,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e275_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48167,10 +48461,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 399
+        n.rule = 402
         return q, n
 
-    def e276_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48265,7 +48559,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 400
+                    n.rule = 403
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48304,7 +48598,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 401
+                    n.rule = 404
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -48352,7 +48646,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 402
+                    n.rule = 405
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -48377,7 +48671,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 403
+                    n.rule = 406
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -48416,7 +48710,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 404
+                    n.rule = 407
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -48443,7 +48737,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e293_1(p15)
+                r = self.e295_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48488,7 +48782,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 405
+                    n.rule = 408
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48535,7 +48829,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 406
+                    n.rule = 409
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48555,7 +48849,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 407
+                    n.rule = 410
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -48582,7 +48876,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 408
+                    n.rule = 411
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48616,7 +48910,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 407
+                    n.rule = 410
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -48643,7 +48937,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 409
+                    n.rule = 412
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -48663,7 +48957,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 407
+                    n.rule = 410
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -48690,7 +48984,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 410
+                    n.rule = 413
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -48724,7 +49018,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 407
+                    n.rule = 410
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -48751,7 +49045,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 411
+                    n.rule = 414
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48785,7 +49079,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 407
+                    n.rule = 410
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -48812,7 +49106,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 412
+                    n.rule = 415
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -48846,7 +49140,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 407
+                    n.rule = 410
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -48873,7 +49167,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 413
+                    n.rule = 416
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -48893,14 +49187,14 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 407
+                    n.rule = 410
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e277_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48941,10 +49235,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 414
+        n.rule = 417
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48962,7 +49256,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e294_1(p1)
+                r = self.e296_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48994,7 +49288,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e295_1(p3)
+                r = self.e297_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49038,7 +49332,7 @@ class CardParser:
                 break
         return None
 
-    def e279_0(self, p: int) -> Any:
+    def e281_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49056,10 +49350,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 843
+        n.rule = 846
         return q, n
 
-    def e280_0(self, p: int) -> Any:
+    def e282_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49077,52 +49371,52 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 844
-        return q, n
-
-    def e281_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 845
-        return q, n
-
-    def e282_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 846
+        n.rule = 847
         return q, n
 
     def e283_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 848
+        return q, n
+
+    def e284_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 849
+        return q, n
+
+    def e285_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49140,10 +49434,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 847
+        n.rule = 850
         return q, n
 
-    def e284_0(self, p: int) -> Any:
+    def e286_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49161,7 +49455,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 848
+        n.rule = 851
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -49406,7 +49700,7 @@ class CardParser:
                 break
         return None
 
-    def e285_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49424,10 +49718,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 661
         return q, n
 
-    def e286_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49445,10 +49739,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 662
         return q, n
 
-    def e287_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49466,10 +49760,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 660
+        n.rule = 663
         return q, n
 
-    def e288_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49487,10 +49781,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 661
+        n.rule = 664
         return q, n
 
-    def e289_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49522,10 +49816,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 662
+        n.rule = 665
         return p, n
 
-    def e290_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49541,7 +49835,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e296_1(p)
+                r = self.e298_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49554,7 +49848,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e297_1(p)
+                r = self.e299_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49567,7 +49861,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e298_1(p)
+                r = self.e300_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49580,7 +49874,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e299_1(p)
+                r = self.e301_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49593,7 +49887,7 @@ class CardParser:
                 break
         return None
 
-    def e291_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49609,7 +49903,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e300_1(p)
+                r = self.e302_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49622,7 +49916,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e301_1(p)
+                r = self.e303_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49635,7 +49929,7 @@ class CardParser:
                 break
         return None
 
-    def e292_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49667,7 +49961,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e302_1(p1)
+                r = self.e304_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49685,7 +49979,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e303_1(p3)
+                r = self.e305_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49694,11 +49988,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e304_1(p3) is None:
+                if self.e306_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e305_1(p3)
+                r = self.e307_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49714,7 +50008,7 @@ class CardParser:
                 break
         return None
 
-    def e293_1(self, p: int) -> Any:
+    def e295_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49755,10 +50049,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 663
+        n.rule = 666
         return p, n
 
-    def e294_1(self, p: int) -> Any:
+    def e296_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49776,10 +50070,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 667
         return q, n
 
-    def e295_1(self, p: int) -> Any:
+    def e297_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49797,10 +50091,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 668
         return q, n
 
-    def e296_1(self, p: int) -> Any:
+    def e298_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49832,10 +50126,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 763
         return p, n
 
-    def e297_1(self, p: int) -> Any:
+    def e299_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49857,10 +50151,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 764
         return p, n
 
-    def e298_1(self, p: int) -> Any:
+    def e300_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49882,10 +50176,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 765
         return p, n
 
-    def e299_1(self, p: int) -> Any:
+    def e301_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49915,77 +50209,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 763
-        return p, n
-
-    def e300_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 764
-        return p, n
-
-    def e301_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 765
+        n.rule = 766
         return p, n
 
     def e302_1(self, p: int) -> Any:
@@ -50020,10 +50244,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 766
+        n.rule = 767
         return p, n
 
     def e303_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 768
+        return p, n
+
+    def e304_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 769
+        return p, n
+
+    def e305_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50053,10 +50347,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 767
+        n.rule = 770
         return p, n
 
-    def e304_1(self, p: int) -> Any:
+    def e306_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -50094,7 +50388,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e305_1(self, p: int) -> Any:
+    def e307_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50126,7 +50420,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 771
         return p, n
 
 
@@ -50373,6 +50667,7 @@ CLASSES: dict[str, type[Model]] = {
     'RestRef': _model_class('RestRef', (('rest', True, '1'),), {'rest': ''}, ()),
     'ResultCondition': _model_class('ResultCondition', (('cant', True, '1'), ('did', True, '1'), ('dont', True, '1')), {'cant': '', 'did': '', 'dont': ''}, ()),
     'ReturnAllFromGraveyardsEffect': _model_class('ReturnAllFromGraveyardsEffect', (('filter', True, '1'), ('hands', True, '1')), {'filter': None, 'hands': ''}, ()),
+    'ReturnExiledWithEffect': _model_class('ReturnExiledWithEffect', (('player', True, '1'), ('exiled', True, '1')), {'player': None, 'exiled': ''}, ()),
     'ReturnFromGraveyardEffect': _model_class('ReturnFromGraveyardEffect', (('target', True, '1'), ('source', True, '1'), ('hand', True, '0..1'), ('battlefield', True, '1'), ('mine', True, '0..1')), {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False}, ()),
     'ReturnToBattlefieldEffect': _model_class('ReturnToBattlefieldEffect', (('target', True, '1'), ('fromgy', True, '0..1'), ('choice', True, '0..1'), ('facedown', True, '0..1'), ('mine', True, '0..1'), ('owners', True, '0..1')), {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False}, ()),
     'ReturnToHandEffect': _model_class('ReturnToHandEffect', (('target', True, '1'), ('yours', True, '1')), {'target': None, 'yours': ''}, ()),
@@ -50621,136 +50916,137 @@ _C339 = CLASSES['FightEffect']
 _C341 = CLASSES['LookAtTopEffect']
 _C345 = CLASSES['ObjectDamageEffect']
 _C350 = CLASSES['MoveCountersEffect']
-_C352 = CLASSES['ExchangeLifeEffect']
-_C355 = CLASSES['RevealHandEffect']
-_C358 = CLASSES['ChooseNameEffect']
-_C361 = CLASSES['KeywordCost']
-_C363 = CLASSES['TypeArg']
-_C365 = CLASSES['QualityArg']
-_C367 = CLASSES['OntoArg']
-_C373 = CLASSES['TriggeredStmt']
-_C376 = CLASSES['ActivatedStmt']
-_C378 = CLASSES['PTDefiningStmt']
-_C381 = CLASSES['SpellKind']
-_C385 = CLASSES['EntersTappedStmt']
-_C388 = CLASSES['CostPerTargetStmt']
-_C390 = CLASSES['UncounterableStmt']
-_C394 = CLASSES['StaticStmt']
-_C407 = CLASSES['ControlClause']
-_C417 = CLASSES['DividedDamageEffect']
-_C420 = CLASSES['DamageEffect']
-_C422 = CLASSES['DestroyEffect']
-_C426 = CLASSES['DrawEffect']
-_C428 = CLASSES['TokenCopyEffect']
-_C433 = CLASSES['TokenEffect']
-_C434 = CLASSES['AddManaEffect']
-_C436 = CLASSES['DiscardEffect']
-_C438 = CLASSES['GainLifeEffect']
-_C441 = CLASSES['GainControlEffect']
-_C443 = CLASSES['ReturnToHandEffect']
-_C446 = CLASSES['ReturnFromGraveyardEffect']
-_C448 = CLASSES['ReturnToBattlefieldEffect']
-_C451 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C456 = CLASSES['SearchEffect']
-_C460 = CLASSES['CounterSpellEffect']
-_C462 = CLASSES['ShuffleEffect']
-_C466 = CLASSES['MillEffect']
-_C469 = CLASSES['PutFromHandEffect']
-_C473 = CLASSES['PutCountersEffect']
-_C476 = CLASSES['PutOnLibraryEffect']
-_C478 = CLASSES['PutIntoZoneEffect']
-_C484 = CLASSES['ExileEffect']
-_C486 = CLASSES['ExileTopEffect']
-_C488 = CLASSES['RegenerateEffect']
-_C491 = CLASSES['PlayerSacrificesEffect']
-_C494 = CLASSES['SacrificeEffect']
-_C496 = CLASSES['UntapEffect']
-_C498 = CLASSES['TapOrUntapEffect']
-_C500 = CLASSES['TapEffect']
-_C504 = CLASSES['RemoveCountersEffect']
-_C506 = CLASSES['DelayedEffect']
-_C508 = CLASSES['PreventEffect']
-_C510 = CLASSES['CastThisEffect']
-_C512 = CLASSES['CopySpellEffect']
-_C513 = CLASSES['NoRegenEffect']
-_C516 = CLASSES['PhaseOutEffect']
-_C519 = CLASSES['NoUntapEffect']
-_C522 = CLASSES['ContinuousEffect']
-_C524 = CLASSES['PlayerRef']
-_C531 = CLASSES['PerCount']
-_C535 = CLASSES['AnyNumberTargets']
-_C537 = CLASSES['AnyTarget']
-_C540 = CLASSES['UpToTargets']
-_C542 = CLASSES['EachPlayers']
-_C544 = CLASSES['ThatRef']
-_C546 = CLASSES['EnchantedRef']
-_C548 = CLASSES['RestRef']
-_C558 = CLASSES['BeginningTrigger']
-_C562 = CLASSES['LastCounterTrigger']
-_C566 = CLASSES['BatchAttackTrigger']
-_C568 = CLASSES['ThisTrigger']
-_C572 = CLASSES['CastTrigger']
-_C575 = CLASSES['YoursTrigger']
-_C588 = CLASSES['ZonePlace']
-_C592 = CLASSES['PTChange']
-_C595 = CLASSES['CantAttackOrBlock']
-_C597 = CLASSES['CantAttack']
-_C599 = CLASSES['CantBlock']
-_C601 = CLASSES['CantBeBlockedByFewer']
-_C602 = CLASSES['CantBeBlockedExcept']
-_C603 = CLASSES['CanBlockOnly']
-_C605 = CLASSES['CantBeTargetedBy']
-_C606 = CLASSES['CantBeTargeted']
-_C608 = CLASSES['CantBeDestroyed']
-_C610 = CLASSES['CantPhaseOut']
-_C612 = CLASSES['PhasesEachUntap']
-_C614 = CLASSES['GainsAbility']
-_C617 = CLASSES['HasKeywordAtManaCost']
-_C618 = CLASSES['HasKeywords']
-_C619 = CLASSES['LosesKeywords']
-_C622 = CLASSES['CombatDamageSteps']
-_C624 = CLASSES['AssignsExcess']
-_C626 = CLASSES['AttacksUntapped']
-_C628 = CLASSES['DoesntUntap']
-_C630 = CLASSES['DamageGainsLife']
-_C632 = CLASSES['DamageIsLethal']
-_C634 = CLASSES['CantBeBlockedBy']
-_C636 = CLASSES['CantBeAttachedBy']
-_C638 = CLASSES['PreventDamageFrom']
-_C640 = CLASSES['AttacksDespite']
-_C642 = CLASSES['MaxBlockers']
-_C644 = CLASSES['AttacksEachCombat']
-_C646 = CLASSES['BlocksEachCombat']
-_C648 = CLASSES['CantBeBlocked']
-_C650 = CLASSES['IsColor']
-_C688 = CLASSES['Duration']
-_C691 = CLASSES['TargetObject']
-_C693 = CLASSES['FromGraveyard']
-_C699 = CLASSES['OntoBattlefield']
-_C702 = CLASSES['IntoHand']
-_C704 = CLASSES['IntoGraveyard']
-_C707 = CLASSES['CostValue']
-_C732 = CLASSES['BackRef']
-_C734 = CLASSES['TargetPlayer']
-_C738 = CLASSES['EachObjects']
-_C752 = CLASSES['QualityRef']
-_C773 = CLASSES['PerTime']
-_C779 = CLASSES['PerObject']
-_C782 = CLASSES['PowerOf']
-_C809 = CLASSES['EntersEvent']
-_C812 = CLASSES['LeavesEvent']
-_C814 = CLASSES['DiesEvent']
-_C816 = CLASSES['AttacksAloneEvent']
-_C818 = CLASSES['UnblockedEvent']
-_C820 = CLASSES['AttacksEvent']
-_C822 = CLASSES['BlocksEvent']
-_C825 = CLASSES['BlockedEvent']
-_C827 = CLASSES['PhasesEvent']
-_C829 = CLASSES['TurnedUpEvent']
-_C831 = CLASSES['ExiledThisWayEvent']
-_C833 = CLASSES['TargetedEvent']
-_C836 = CLASSES['DealsDamageEvent']
-_C838 = CLASSES['DealtDamageEvent']
+_C353 = CLASSES['ReturnExiledWithEffect']
+_C355 = CLASSES['ExchangeLifeEffect']
+_C358 = CLASSES['RevealHandEffect']
+_C361 = CLASSES['ChooseNameEffect']
+_C364 = CLASSES['KeywordCost']
+_C366 = CLASSES['TypeArg']
+_C368 = CLASSES['QualityArg']
+_C370 = CLASSES['OntoArg']
+_C376 = CLASSES['TriggeredStmt']
+_C379 = CLASSES['ActivatedStmt']
+_C381 = CLASSES['PTDefiningStmt']
+_C384 = CLASSES['SpellKind']
+_C388 = CLASSES['EntersTappedStmt']
+_C391 = CLASSES['CostPerTargetStmt']
+_C393 = CLASSES['UncounterableStmt']
+_C397 = CLASSES['StaticStmt']
+_C410 = CLASSES['ControlClause']
+_C420 = CLASSES['DividedDamageEffect']
+_C423 = CLASSES['DamageEffect']
+_C425 = CLASSES['DestroyEffect']
+_C429 = CLASSES['DrawEffect']
+_C431 = CLASSES['TokenCopyEffect']
+_C436 = CLASSES['TokenEffect']
+_C437 = CLASSES['AddManaEffect']
+_C439 = CLASSES['DiscardEffect']
+_C441 = CLASSES['GainLifeEffect']
+_C444 = CLASSES['GainControlEffect']
+_C446 = CLASSES['ReturnToHandEffect']
+_C449 = CLASSES['ReturnFromGraveyardEffect']
+_C451 = CLASSES['ReturnToBattlefieldEffect']
+_C454 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C459 = CLASSES['SearchEffect']
+_C463 = CLASSES['CounterSpellEffect']
+_C465 = CLASSES['ShuffleEffect']
+_C469 = CLASSES['MillEffect']
+_C472 = CLASSES['PutFromHandEffect']
+_C476 = CLASSES['PutCountersEffect']
+_C479 = CLASSES['PutOnLibraryEffect']
+_C481 = CLASSES['PutIntoZoneEffect']
+_C487 = CLASSES['ExileEffect']
+_C489 = CLASSES['ExileTopEffect']
+_C491 = CLASSES['RegenerateEffect']
+_C494 = CLASSES['PlayerSacrificesEffect']
+_C497 = CLASSES['SacrificeEffect']
+_C499 = CLASSES['UntapEffect']
+_C501 = CLASSES['TapOrUntapEffect']
+_C503 = CLASSES['TapEffect']
+_C507 = CLASSES['RemoveCountersEffect']
+_C509 = CLASSES['DelayedEffect']
+_C511 = CLASSES['PreventEffect']
+_C513 = CLASSES['CastThisEffect']
+_C515 = CLASSES['CopySpellEffect']
+_C516 = CLASSES['NoRegenEffect']
+_C519 = CLASSES['PhaseOutEffect']
+_C522 = CLASSES['NoUntapEffect']
+_C525 = CLASSES['ContinuousEffect']
+_C527 = CLASSES['PlayerRef']
+_C534 = CLASSES['PerCount']
+_C538 = CLASSES['AnyNumberTargets']
+_C540 = CLASSES['AnyTarget']
+_C543 = CLASSES['UpToTargets']
+_C545 = CLASSES['EachPlayers']
+_C547 = CLASSES['ThatRef']
+_C549 = CLASSES['EnchantedRef']
+_C551 = CLASSES['RestRef']
+_C561 = CLASSES['BeginningTrigger']
+_C565 = CLASSES['LastCounterTrigger']
+_C569 = CLASSES['BatchAttackTrigger']
+_C571 = CLASSES['ThisTrigger']
+_C575 = CLASSES['CastTrigger']
+_C578 = CLASSES['YoursTrigger']
+_C591 = CLASSES['ZonePlace']
+_C595 = CLASSES['PTChange']
+_C598 = CLASSES['CantAttackOrBlock']
+_C600 = CLASSES['CantAttack']
+_C602 = CLASSES['CantBlock']
+_C604 = CLASSES['CantBeBlockedByFewer']
+_C605 = CLASSES['CantBeBlockedExcept']
+_C606 = CLASSES['CanBlockOnly']
+_C608 = CLASSES['CantBeTargetedBy']
+_C609 = CLASSES['CantBeTargeted']
+_C611 = CLASSES['CantBeDestroyed']
+_C613 = CLASSES['CantPhaseOut']
+_C615 = CLASSES['PhasesEachUntap']
+_C617 = CLASSES['GainsAbility']
+_C620 = CLASSES['HasKeywordAtManaCost']
+_C621 = CLASSES['HasKeywords']
+_C622 = CLASSES['LosesKeywords']
+_C625 = CLASSES['CombatDamageSteps']
+_C627 = CLASSES['AssignsExcess']
+_C629 = CLASSES['AttacksUntapped']
+_C631 = CLASSES['DoesntUntap']
+_C633 = CLASSES['DamageGainsLife']
+_C635 = CLASSES['DamageIsLethal']
+_C637 = CLASSES['CantBeBlockedBy']
+_C639 = CLASSES['CantBeAttachedBy']
+_C641 = CLASSES['PreventDamageFrom']
+_C643 = CLASSES['AttacksDespite']
+_C645 = CLASSES['MaxBlockers']
+_C647 = CLASSES['AttacksEachCombat']
+_C649 = CLASSES['BlocksEachCombat']
+_C651 = CLASSES['CantBeBlocked']
+_C653 = CLASSES['IsColor']
+_C691 = CLASSES['Duration']
+_C694 = CLASSES['TargetObject']
+_C696 = CLASSES['FromGraveyard']
+_C702 = CLASSES['OntoBattlefield']
+_C705 = CLASSES['IntoHand']
+_C707 = CLASSES['IntoGraveyard']
+_C710 = CLASSES['CostValue']
+_C735 = CLASSES['BackRef']
+_C737 = CLASSES['TargetPlayer']
+_C741 = CLASSES['EachObjects']
+_C755 = CLASSES['QualityRef']
+_C776 = CLASSES['PerTime']
+_C782 = CLASSES['PerObject']
+_C785 = CLASSES['PowerOf']
+_C812 = CLASSES['EntersEvent']
+_C815 = CLASSES['LeavesEvent']
+_C817 = CLASSES['DiesEvent']
+_C819 = CLASSES['AttacksAloneEvent']
+_C821 = CLASSES['UnblockedEvent']
+_C823 = CLASSES['AttacksEvent']
+_C825 = CLASSES['BlocksEvent']
+_C828 = CLASSES['BlockedEvent']
+_C830 = CLASSES['PhasesEvent']
+_C832 = CLASSES['TurnedUpEvent']
+_C834 = CLASSES['ExiledThisWayEvent']
+_C836 = CLASSES['TargetedEvent']
+_C839 = CLASSES['DealsDamageEvent']
+_C841 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -52302,7 +52598,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 359:  # lastinstead
+        elif r == 362:  # lastinstead
             d['lastinstead'] = True
         elif r == 208:  # insteadcond
             x = c[0]
@@ -52313,7 +52609,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 360:  # tailinstead
+        elif r == 363:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -53791,7 +54087,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 415:  # negated
+        elif r == 418:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -53892,7 +54188,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 368:  # sentences
+        elif r == 371:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54080,7 +54376,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 379:  # zones
+        if r == 382:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -54088,11 +54384,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 588:
-                    values.append(_b588(x, inst, lim, made))
+                elif x.rule == 591:
+                    values.append(_b591(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 382:  # spells
+        elif r == 385:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -54100,8 +54396,8 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 381:
-                    values.append(_b381(x, inst, lim, made))
+                elif x.rule == 384:
+                    values.append(_b384(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 236:  # amount
@@ -54166,7 +54462,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 383:  # keywords
+        elif r == 386:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54328,7 +54624,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 386:  # parts
+        if r == 389:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54576,7 +54872,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 391:  # parts
+        elif r == 394:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54585,7 +54881,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54622,42 +54918,42 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 658:  # other
+        if r == 661:  # other
             d['other'] = True
-        elif r == 659:  # another
+        elif r == 662:  # another
             d['another'] = True
-        elif r == 660:  # facedown
+        elif r == 663:  # facedown
             d['facedown'] = True
-        elif r == 661:  # faceup
+        elif r == 664:  # faceup
             d['faceup'] = True
-        elif r == 395:  # exiled
+        elif r == 398:  # exiled
             d['exiled'] = True
-        elif r == 396:  # combat
+        elif r == 399:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 397:  # combat
+        elif r == 400:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 398:  # states
+        elif r == 401:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 662:  # states
+        elif r == 665:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 760:  # nons
+        elif r == 763:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 761:  # colors
+        elif r == 764:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54665,7 +54961,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 762:  # supertypes
+        elif r == 765:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54673,32 +54969,32 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 763:  # multis
+        elif r == 766:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 764:  # types
+        elif r == 767:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 765:  # subtypes
+        elif r == 768:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 766:  # ortypes
+        elif r == 769:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 767:  # andor
+        elif r == 770:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 768:  # ortypes
+        elif r == 771:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -54709,39 +55005,39 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 399:  # chosen
+        elif r == 402:  # chosen
             d['chosen'] = True
-        elif r == 400:  # mv
+        elif r == 403:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 401:  # mvdir
+        elif r == 404:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 402:  # ptstat
+        elif r == 405:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 403:  # ptval
+        elif r == 406:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 404:  # ptdir
+        elif r == 407:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 663:  # keywords
+        elif r == 666:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54755,7 +55051,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 405:  # without
+        elif r == 408:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -54768,9 +55064,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b407(x, inst, lim, made)
+            value = _b410(x, inst, lim, made)
             d['controller'] = value
-        elif r == 414:  # late
+        elif r == 417:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -54784,9 +55080,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 664:  # blocked_by_this
+        elif r == 667:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 665:  # attacking_you
+        elif r == 668:  # attacking_you
             d['attacking_you'] = True
         elif r == 271:  # name
             x = c[0]
@@ -54906,9 +55202,9 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 288:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 527:  # options
+        elif r == 530:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54958,7 +55254,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 291:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         elif r == 292:  # filter
             x = c[0]
@@ -55000,7 +55296,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         elif r == 295:  # extra
             x = c[0]
@@ -55040,11 +55336,11 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 297:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         elif r == 298:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55087,11 +55383,11 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 301:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         elif r == 302:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55130,15 +55426,15 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 304:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         elif r == 305:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 529:  # untapped
+        elif r == 532:  # untapped
             d['untapped'] = True
-        elif r == 530:  # types
+        elif r == 533:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -55154,13 +55450,13 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 307:  # controller
             x = c[0]
-            value = _b407(x, inst, lim, made)
+            value = _b410(x, inst, lim, made)
             d['controller'] = value
         elif r == 308:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b531(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55196,7 +55492,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 310:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         elif r == 311:  # amount
             x = c[0]
@@ -55206,7 +55502,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b531(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55242,7 +55538,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 314:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         elif r == 315:  # amount
             x = c[0]
@@ -55286,9 +55582,9 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 318:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 532:  # zones
+        elif r == 535:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -55332,7 +55628,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 320:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         elif r == 321:  # amount
             x = c[0]
@@ -55408,7 +55704,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 325:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55447,18 +55743,18 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 327:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 549:  # count
+        elif r == 552:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 328:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55530,7 +55826,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 332:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55573,7 +55869,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 335:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55612,14 +55908,14 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 337:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 338:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55660,11 +55956,11 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 550:  # order
+        elif r == 553:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 551:  # graveyard
+        elif r == 554:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -55702,7 +55998,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 342:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55713,7 +56009,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 344:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55760,14 +56056,14 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 348:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 349:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55780,7 +56076,47 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ReturnExiledWithEffect (class ReturnExiledWithEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C353()
+    d: dict[str, Any] = {'player': None, 'exiled': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 351:  # player
+            x = c[0]
+            value = _b527(x, inst, lim, made)
+            d['player'] = value
+        elif r == 352:  # exiled
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['exiled'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeLifeEffect (class ExchangeLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55796,7 +56132,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C352()
+    inst: Any = _C355()
     d: dict[str, Any] = {'your': False, 'player': None, 'toughness': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55804,13 +56140,13 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # your
+        if r == 742:  # your
             d['your'] = True
-        elif r == 552:  # player
+        elif r == 555:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 351:  # toughness
+        elif r == 354:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -55822,7 +56158,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealHandEffect (class RevealHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55838,7 +56174,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C355()
+    inst: Any = _C358()
     d: dict[str, Any] = {'player': None, 'third': '', 'random': False, 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55846,19 +56182,19 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 353:  # player
+        if r == 356:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 553:  # third
+        elif r == 556:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 554:  # random
+        elif r == 557:  # random
             d['random'] = True
-        elif r == 354:  # hand
+        elif r == 357:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -55870,7 +56206,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseNameEffect (class ChooseNameEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55886,7 +56222,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C358()
+    inst: Any = _C361()
     d: dict[str, Any] = {'filter': None, 'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55894,11 +56230,11 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 356:  # filter
+        if r == 359:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 357:  # name
+        elif r == 360:  # name
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
@@ -55913,7 +56249,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55929,7 +56265,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C364()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55937,7 +56273,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # parts
+        if r == 558:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55946,7 +56282,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 740 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 743 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55959,7 +56295,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55975,7 +56311,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C363()
+    inst: Any = _C366()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55983,7 +56319,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # type
+        if r == 365:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -55995,7 +56331,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56011,7 +56347,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C365()
+    inst: Any = _C368()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56019,7 +56355,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 364:  # quality
+        if r == 367:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -56031,7 +56367,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56047,7 +56383,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C367()
+    inst: Any = _C370()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56055,7 +56391,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 366:  # subtype
+        if r == 369:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -56067,7 +56403,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56083,7 +56419,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C373()
+    inst: Any = _C376()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56091,20 +56427,20 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 369:  # zone
+        if r == 372:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 370:  # trigger
+        elif r == 373:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 559 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 562 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 371:  # condition
+        elif r == 374:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56113,11 +56449,11 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 372:  # sentences
+        elif r == 375:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 576:  # sentences
+        elif r == 579:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -56129,7 +56465,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56145,7 +56481,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C376()
+    inst: Any = _C379()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56153,11 +56489,11 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # special
+        if r == 580:  # special
             d['special'] = True
-        elif r == 578:  # fromhand
+        elif r == 581:  # fromhand
             d['fromhand'] = True
-        elif r == 374:  # param
+        elif r == 377:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -56166,11 +56502,11 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 579:  # cost
+        elif r == 582:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 580:  # param
+        elif r == 583:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -56179,15 +56515,15 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 375:  # sentences
+        elif r == 378:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 581:  # sentences
+        elif r == 584:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 582:  # restriction
+        elif r == 585:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -56196,19 +56532,19 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 583:  # once
+        elif r == 586:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 584:  # sorcery
+        elif r == 587:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 585:  # castable
+        elif r == 588:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -56222,7 +56558,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56238,7 +56574,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C378()
+    inst: Any = _C381()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56246,13 +56582,13 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # both
+        if r == 748:  # both
             d['both'] = True
-        elif r == 586:  # which
+        elif r == 589:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 377:  # amount
+        elif r == 380:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -56264,7 +56600,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56280,7 +56616,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C381()
+    inst: Any = _C384()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56288,7 +56624,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 380:  # filter
+        if r == 383:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -56300,7 +56636,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56316,7 +56652,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C385()
+    inst: Any = _C388()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56324,7 +56660,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 384:  # tapped
+        if r == 387:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -56336,7 +56672,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56352,7 +56688,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C388()
+    inst: Any = _C391()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56360,7 +56696,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 387:  # cost
+        if r == 390:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -56372,7 +56708,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56388,7 +56724,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C390()
+    inst: Any = _C393()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56396,7 +56732,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 389:  # countered
+        if r == 392:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -56408,7 +56744,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56424,7 +56760,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C394()
+    inst: Any = _C397()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56432,7 +56768,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 392:  # precondition
+        if r == 395:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -56441,35 +56777,35 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 651:  # this
+        elif r == 654:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 652:  # enchanted
+        elif r == 655:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 653:  # host
+        elif r == 656:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 654:  # equipped
+        elif r == 657:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 655:  # host
+        elif r == 658:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 656:  # affected
+        elif r == 659:  # affected
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 657:  # parts
+        elif r == 660:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56478,12 +56814,12 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 393:  # condition
+        elif r == 396:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56500,7 +56836,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56516,7 +56852,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C410()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56524,31 +56860,31 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 406:  # you
+        if r == 409:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 408:  # notyou
+        elif r == 411:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 409:  # own
+        elif r == 412:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 410:  # defending
+        elif r == 413:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 411:  # opponent
+        elif r == 414:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 412:  # opponents
+        elif r == 415:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 413:  # they
+        elif r == 416:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -56560,7 +56896,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56576,7 +56912,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C417()
+    inst: Any = _C420()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56584,11 +56920,11 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 416:  # amount
+        if r == 419:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 769:  # evenly
+        elif r == 772:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -56598,7 +56934,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56614,7 +56950,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C423()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56622,56 +56958,56 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # named
+        if r == 669:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 667:  # amount
+        elif r == 670:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 668:  # equal
+        elif r == 671:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 770:  # power
+        elif r == 773:  # power
             x = c[0]
-            value = _b782(x, inst, lim, made)
+            value = _b785(x, inst, lim, made)
             d['power'] = value
-        elif r == 771:  # amount
+        elif r == 774:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 669:  # late
+        elif r == 672:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 670:  # you
+        elif r == 673:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 671:  # target
+        elif r == 674:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 418:  # lateamount
+        elif r == 421:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 419:  # also
+        elif r == 422:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56684,7 +57020,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56700,7 +57036,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C425()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56708,9 +57044,9 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # target
+        if r == 424:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56723,7 +57059,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56739,7 +57075,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C426()
+    inst: Any = _C429()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56747,25 +57083,25 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 423:  # player
+        if r == 426:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 672:  # third
+        elif r == 675:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 424:  # amount
+        elif r == 427:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 425:  # per
+        elif r == 428:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b531(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56775,7 +57111,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56791,7 +57127,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C431()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56799,9 +57135,9 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 427:  # target
+        if r == 430:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56814,7 +57150,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56830,7 +57166,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C436()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56838,21 +57174,21 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # count
+        if r == 432:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 673:  # tapped
+        elif r == 676:  # tapped
             d['tapped'] = True
-        elif r == 430:  # power
+        elif r == 433:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 431:  # toughness
+        elif r == 434:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 674:  # colors
+        elif r == 677:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56860,17 +57196,17 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 675:  # subtypes
+        elif r == 678:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 676:  # types
+        elif r == 679:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 677:  # keywords
+        elif r == 680:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56884,23 +57220,23 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 432:  # tokname
+        elif r == 435:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 678:  # per
+        elif r == 681:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 679:  # pertime
+        elif r == 682:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b773(x, inst, lim, made)
+            value = _b776(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -56910,7 +57246,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56926,7 +57262,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C434()
+    inst: Any = _C437()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56934,9 +57270,9 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # anycolor
+        if r == 777:  # anycolor
             d['anycolor'] = True
-        elif r == 775:  # choices
+        elif r == 778:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -56946,15 +57282,15 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 680:  # last
+        elif r == 683:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 681:  # mana
+        elif r == 684:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 841:  # alts
+        elif r == 844:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -56966,7 +57302,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56982,7 +57318,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C436()
+    inst: Any = _C439()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56990,31 +57326,31 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 435:  # player
+        if r == 438:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 682:  # third
+        elif r == 685:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 683:  # all
+        elif r == 686:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 684:  # amount
+        elif r == 687:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 776:  # random
+        elif r == 779:  # random
             d['random'] = True
-        elif r == 685:  # per
+        elif r == 688:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b773(x, inst, lim, made)
+            value = _b776(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57024,7 +57360,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57040,7 +57376,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C438()
+    inst: Any = _C441()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57048,31 +57384,31 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 437:  # player
+        if r == 440:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 686:  # amount
+        elif r == 689:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 777:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b773(x, inst, lim, made)
-            d['per'] = value
         elif r == 780:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b779(x, inst, lim, made)
+            value = _b776(x, inst, lim, made)
             d['per'] = value
-        elif r == 687:  # equal
+        elif r == 783:  # per
             x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
             value = _b782(x, inst, lim, made)
+            d['per'] = value
+        elif r == 690:  # equal
+            x = c[0]
+            value = _b785(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -57082,7 +57418,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57098,7 +57434,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C441()
+    inst: Any = _C444()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57106,18 +57442,18 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 439:  # target
+        if r == 442:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 440:  # duration
+        elif r == 443:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b688(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -57127,7 +57463,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57143,7 +57479,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C446()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57151,14 +57487,14 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 442:  # target
+        if r == 445:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 689:  # yours
+        elif r == 692:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -57170,7 +57506,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57186,7 +57522,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C446()
+    inst: Any = _C449()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57194,23 +57530,23 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # target
+        if r == 447:  # target
             x = c[0]
-            value = _b691(x, inst, lim, made)
+            value = _b694(x, inst, lim, made)
             d['target'] = value
-        elif r == 445:  # source
+        elif r == 448:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b693(x, inst, lim, made)
+            value = _b696(x, inst, lim, made)
             d['source'] = value
-        elif r == 792:  # hand
+        elif r == 795:  # hand
             d['hand'] = True
-        elif r == 694:  # battlefield
+        elif r == 697:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 793:  # mine
+        elif r == 796:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -57220,7 +57556,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57236,7 +57572,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C448()
+    inst: Any = _C451()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57244,22 +57580,22 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 447:  # target
+        if r == 450:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 695:  # fromgy
+        elif r == 698:  # fromgy
             d['fromgy'] = True
-        elif r == 794:  # choice
+        elif r == 797:  # choice
             d['choice'] = True
-        elif r == 795:  # facedown
+        elif r == 798:  # facedown
             d['facedown'] = True
-        elif r == 796:  # mine
+        elif r == 799:  # mine
             d['mine'] = True
-        elif r == 797:  # owners
+        elif r == 800:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -57269,7 +57605,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57285,7 +57621,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C451()
+    inst: Any = _C454()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57293,11 +57629,11 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 449:  # filter
+        if r == 452:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 450:  # hands
+        elif r == 453:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -57309,7 +57645,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57325,7 +57661,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C456()
+    inst: Any = _C459()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57333,38 +57669,38 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 452:  # player
+        if r == 455:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 696:  # upto
+        elif r == 699:  # upto
             d['upto'] = True
-        elif r == 453:  # count
+        elif r == 456:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 454:  # filter
+        elif r == 457:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 798:  # alts
+        elif r == 801:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b272(x, inst, lim, made))
-        elif r == 697:  # reveal
+        elif r == 700:  # reveal
             d['reveal'] = True
-        elif r == 799:  # thatcard
+        elif r == 802:  # thatcard
             d['thatcard'] = True
-        elif r == 800:  # thosecards
+        elif r == 803:  # thosecards
             d['thosecards'] = True
-        elif r == 455:  # destination
+        elif r == 458:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 705:  # tapped
+        elif r == 708:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -57374,7 +57710,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57390,7 +57726,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C463()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57398,20 +57734,20 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 457:  # target
+        if r == 460:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 458:  # unless
+        elif r == 461:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b707(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['unless'] = value
-        elif r == 459:  # per
+        elif r == 462:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -57425,7 +57761,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57441,7 +57777,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C465()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57449,9 +57785,9 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # player
+        if r == 464:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57461,7 +57797,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57477,7 +57813,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C469()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57485,19 +57821,19 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # amount
+        if r == 466:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 464:  # player
+        elif r == 467:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 465:  # owner
+        elif r == 468:  # owner
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -57507,7 +57843,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57523,7 +57859,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C472()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57531,11 +57867,11 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # filter
+        if r == 470:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 468:  # battlefield
+        elif r == 471:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57547,7 +57883,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57563,7 +57899,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C476()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57571,17 +57907,17 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # amount
+        if r == 473:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 471:  # counter
+        elif r == 474:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 472:  # target
+        elif r == 475:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57594,7 +57930,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57610,7 +57946,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C479()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57618,24 +57954,24 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # target
+        if r == 477:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 475:  # source
+        elif r == 478:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b693(x, inst, lim, made)
+            value = _b696(x, inst, lim, made)
             d['source'] = value
-        elif r == 709:  # top
+        elif r == 712:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 710:  # bottom
+        elif r == 713:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -57647,7 +57983,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57663,7 +57999,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C481()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57671,9 +58007,9 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # target
+        if r == 480:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57686,7 +58022,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57702,7 +58038,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C487()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57710,36 +58046,36 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # target
+        if r == 482:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 480:  # source
+        elif r == 483:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b693(x, inst, lim, made)
+            value = _b696(x, inst, lim, made)
             d['source'] = value
-        elif r == 481:  # amount
+        elif r == 484:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 482:  # counter
+        elif r == 485:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 483:  # also
+        elif r == 486:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57752,7 +58088,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57768,7 +58104,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C486()
+    inst: Any = _C489()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57776,9 +58112,9 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # player
+        if r == 488:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57788,7 +58124,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57804,7 +58140,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C491()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57812,9 +58148,9 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 487:  # target
+        if r == 490:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57827,7 +58163,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57843,7 +58179,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C494()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57851,19 +58187,19 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # player
+        if r == 492:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 801:  # all
+        elif r == 804:  # all
             d['all'] = True
-        elif r == 711:  # amount
+        elif r == 714:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 490:  # filter
+        elif r == 493:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -57875,7 +58211,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57891,7 +58227,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C497()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57899,18 +58235,18 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # target
+        if r == 495:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 493:  # unless
+        elif r == 496:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b707(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -57920,7 +58256,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57936,7 +58272,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C499()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57944,9 +58280,9 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # target
+        if r == 498:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57959,7 +58295,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57975,7 +58311,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C501()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57983,9 +58319,9 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 497:  # target
+        if r == 500:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57998,7 +58334,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58014,7 +58350,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C503()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58022,9 +58358,9 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # target
+        if r == 502:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58037,7 +58373,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58053,7 +58389,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C507()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58061,17 +58397,17 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 501:  # amount
+        if r == 504:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 502:  # counter
+        elif r == 505:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 503:  # target
+        elif r == 506:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58084,7 +58420,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58100,7 +58436,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C509()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58108,18 +58444,18 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # step
+        if r == 715:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 802 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 805 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 713:  # endcombat
+        elif r == 716:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 505:  # effect
+        elif r == 508:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -58134,7 +58470,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58150,7 +58486,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C511()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58158,15 +58494,15 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # amount
+        if r == 510:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 803:  # you
+        elif r == 806:  # you
             d['you'] = True
-        elif r == 714:  # target
+        elif r == 717:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58179,7 +58515,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58195,7 +58531,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C513()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58203,18 +58539,18 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # target
+        if r == 512:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 715:  # label
+        elif r == 718:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 716:  # free
+        elif r == 719:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -58226,7 +58562,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58242,7 +58578,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C515()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58250,14 +58586,14 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 511:  # target
+        if r == 514:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 717:  # newtargets
+        elif r == 720:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -58267,7 +58603,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58283,7 +58619,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C516()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58291,18 +58627,18 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # thatnoun
+        if r == 721:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 719:  # target
+        elif r == 722:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 720:  # thisturn
+        elif r == 723:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -58312,7 +58648,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58328,7 +58664,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C519()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58336,14 +58672,14 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 514:  # target
+        if r == 517:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 515:  # phaseout
+        elif r == 518:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -58355,7 +58691,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58371,7 +58707,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C522()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58379,14 +58715,14 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # target
+        if r == 520:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 518:  # nountap
+        elif r == 521:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -58398,7 +58734,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58414,7 +58750,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C525()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58422,30 +58758,30 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # lead
+        if r == 523:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b688(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['lead'] = value
-        elif r == 721:  # target
+        elif r == 724:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 722:  # also
+        elif r == 725:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b738(x, inst, lim, made)
+            value = _b741(x, inst, lim, made)
             d['also'] = value
-        elif r == 723:  # group
+        elif r == 726:  # group
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['group'] = value
-        elif r == 724:  # parts
+        elif r == 727:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58454,18 +58790,18 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 521:  # duration
+        elif r == 524:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b688(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['duration'] = value
-        elif r == 725:  # tail
+        elif r == 728:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -58474,7 +58810,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58487,7 +58823,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58503,7 +58839,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C527()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58511,13 +58847,13 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # controller
+        if r == 729:  # controller
             d['controller'] = True
-        elif r == 525:  # owner
+        elif r == 528:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 526:  # who
+        elif r == 529:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58529,7 +58865,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58545,7 +58881,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C534()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58553,19 +58889,19 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # counter
+        if r == 730:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 728:  # on
+        elif r == 731:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 729:  # whose
+        elif r == 732:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 730:  # zone
+        elif r == 733:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -58577,7 +58913,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58593,7 +58929,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C538()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58601,7 +58937,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # filter
+        if r == 537:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -58613,7 +58949,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58629,7 +58965,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C540()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58637,7 +58973,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # any
+        if r == 539:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -58649,7 +58985,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58665,7 +59001,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C543()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58673,13 +59009,13 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # each
+        if r == 738:  # each
             d['each'] = True
-        elif r == 538:  # count
+        elif r == 541:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 539:  # filter
+        elif r == 542:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -58691,7 +59027,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58707,7 +59043,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C545()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58715,7 +59051,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # who
+        if r == 544:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58727,7 +59063,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58743,7 +59079,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C547()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58751,7 +59087,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # that
+        if r == 546:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -58763,7 +59099,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58779,7 +59115,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C549()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58787,9 +59123,9 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # equipped
+        if r == 810:  # equipped
             d['equipped'] = True
-        elif r == 545:  # enchanted
+        elif r == 548:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -58801,7 +59137,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58817,7 +59153,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C551()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58825,7 +59161,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # rest
+        if r == 550:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -58837,7 +59173,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58853,7 +59189,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C558()
+    inst: Any = _C561()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58861,11 +59197,11 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # whose
+        if r == 559:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 557:  # step
+        elif r == 560:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -58877,7 +59213,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58893,7 +59229,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C562()
+    inst: Any = _C565()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58901,11 +59237,11 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 560:  # lead
+        if r == 563:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 561:  # counter
+        elif r == 564:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -58917,7 +59253,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58933,7 +59269,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C569()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58941,15 +59277,15 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 563:  # lead
+        if r == 566:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 564:  # subject
+        elif r == 567:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 565:  # batch
+        elif r == 568:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -58961,7 +59297,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58977,7 +59313,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C568()
+    inst: Any = _C571()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58985,13 +59321,13 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 567:  # lead
+        if r == 570:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 741:  # creature
+        elif r == 744:  # creature
             d['creature'] = True
-        elif r == 742:  # events
+        elif r == 745:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59000,7 +59336,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 810 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59013,7 +59349,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59029,7 +59365,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C575()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59037,15 +59373,15 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # lead
+        if r == 572:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 570:  # who
+        elif r == 573:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 571:  # spell
+        elif r == 574:  # spell
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['spell'] = value
@@ -59057,7 +59393,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59073,7 +59409,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C578()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59081,17 +59417,17 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # lead
+        if r == 576:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 839:  # thisor
+        elif r == 842:  # thisor
             d['thisor'] = True
-        elif r == 574:  # subject
+        elif r == 577:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 743:  # events
+        elif r == 746:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59100,12 +59436,12 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 810 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 744:  # undercontrol
+        elif r == 747:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -59115,7 +59451,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59131,7 +59467,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C591()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59139,11 +59475,11 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # command
+        if r == 590:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 589:  # battlefield
+        elif r == 592:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -59155,7 +59491,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59171,7 +59507,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C595()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59179,29 +59515,29 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 746:  # additional
+        if r == 749:  # additional
             d['additional'] = True
-        elif r == 590:  # power
+        elif r == 593:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 591:  # toughness
+        elif r == 594:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 747:  # per
+        elif r == 750:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 748:  # perfilter
+        elif r == 751:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b272(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 840:  # onbf
+        elif r == 843:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59211,7 +59547,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59227,7 +59563,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C598()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59235,7 +59571,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # both
+        if r == 597:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -59247,7 +59583,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59263,7 +59599,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C600()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59271,7 +59607,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # attack
+        if r == 599:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -59283,7 +59619,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59299,7 +59635,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C602()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59307,7 +59643,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # block
+        if r == 601:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -59319,7 +59655,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59335,7 +59671,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C604()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59343,7 +59679,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # count
+        if r == 603:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59355,7 +59691,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59371,7 +59707,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C605()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59379,7 +59715,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # filters
+        if r == 752:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59399,7 +59735,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59415,7 +59751,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C606()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59423,7 +59759,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # filters
+        if r == 753:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59443,7 +59779,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59459,7 +59795,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C608()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59467,9 +59803,9 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # quality
+        if r == 607:  # quality
             x = c[0]
-            value = _b752(x, inst, lim, made)
+            value = _b755(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59479,7 +59815,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59495,7 +59831,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C609()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59503,7 +59839,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # opponents
+        if r == 757:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59513,7 +59849,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59529,7 +59865,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C611()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59537,7 +59873,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # destroyed
+        if r == 610:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -59549,7 +59885,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59565,7 +59901,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C613()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59573,7 +59909,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # phase
+        if r == 612:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -59585,7 +59921,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59601,7 +59937,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C615()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59609,7 +59945,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # untap
+        if r == 614:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59621,7 +59957,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59637,7 +59973,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C617()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59645,9 +59981,9 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # ability
+        if r == 616:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 755 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 758 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59660,7 +59996,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59676,7 +60012,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C620()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59684,14 +60020,14 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # keyword
+        if r == 618:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 616:  # manacost
+        elif r == 619:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -59703,7 +60039,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59719,7 +60055,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C621()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59727,53 +60063,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C619()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 757:  # keywords
+        if r == 759:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59796,7 +60086,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59812,6 +60102,52 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C622()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 760:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C625()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59819,11 +60155,11 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # first
+        if r == 623:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 621:  # regular
+        elif r == 624:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -59837,7 +60173,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59853,7 +60189,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C627()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59861,7 +60197,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # excess
+        if r == 626:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -59873,7 +60209,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59889,7 +60225,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C629()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59897,7 +60233,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # untapped
+        if r == 628:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -59909,7 +60245,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59925,7 +60261,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C631()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59933,11 +60269,11 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # its
+        if r == 761:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 627:  # untap
+        elif r == 630:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59949,7 +60285,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59965,7 +60301,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C633()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59973,7 +60309,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # gains
+        if r == 632:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -59985,7 +60321,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60001,7 +60337,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C635()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60009,7 +60345,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # lethal
+        if r == 634:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -60021,7 +60357,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60037,7 +60373,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C637()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60045,9 +60381,9 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # quality
+        if r == 636:  # quality
             x = c[0]
-            value = _b752(x, inst, lim, made)
+            value = _b755(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60057,7 +60393,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60073,7 +60409,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C639()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60081,9 +60417,9 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # quality
+        if r == 638:  # quality
             x = c[0]
-            value = _b752(x, inst, lim, made)
+            value = _b755(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60093,7 +60429,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60109,7 +60445,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C641()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60117,9 +60453,9 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # quality
+        if r == 640:  # quality
             x = c[0]
-            value = _b752(x, inst, lim, made)
+            value = _b755(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60129,7 +60465,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60145,7 +60481,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C643()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60153,9 +60489,9 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # thisturn
+        if r == 762:  # thisturn
             d['thisturn'] = True
-        elif r == 639:  # keyword
+        elif r == 642:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60170,7 +60506,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60186,7 +60522,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C645()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60194,7 +60530,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # count
+        if r == 644:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60206,7 +60542,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60222,7 +60558,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C647()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60230,7 +60566,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # attacks
+        if r == 646:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60242,7 +60578,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60258,7 +60594,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C646()
+    inst: Any = _C649()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60266,7 +60602,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # blocks
+        if r == 648:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -60278,7 +60614,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60294,7 +60630,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C648()
+    inst: Any = _C651()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60302,7 +60638,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 647:  # unblockable
+        if r == 650:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -60314,7 +60650,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60330,7 +60666,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C650()
+    inst: Any = _C653()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60338,7 +60674,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 649:  # color
+        if r == 652:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60353,7 +60689,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60369,7 +60705,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C691()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60377,23 +60713,23 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # eot
+        if r == 788:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 786:  # next_upkeep
+        elif r == 789:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 787:  # losecontrol
+        elif r == 790:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 788:  # thisturn
+        elif r == 791:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 789:  # thiscombat
+        elif r == 792:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -60405,7 +60741,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60421,7 +60757,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C691()
+    inst: Any = _C694()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60429,13 +60765,13 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # another
+        if r == 793:  # another
             d['another'] = True
-        elif r == 690:  # filter
+        elif r == 693:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 791:  # ingy
+        elif r == 794:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60445,7 +60781,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60461,7 +60797,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C693()
+    inst: Any = _C696()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60469,7 +60805,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # whose
+        if r == 695:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -60481,7 +60817,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60497,7 +60833,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C702()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60505,7 +60841,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # zone
+        if r == 701:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -60517,7 +60853,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60533,7 +60869,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C705()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60541,9 +60877,9 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # player
+        if r == 704:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60553,7 +60889,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60569,7 +60905,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C707()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60577,9 +60913,9 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # player
+        if r == 706:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60589,7 +60925,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60605,7 +60941,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C710()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60613,11 +60949,11 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # cost
+        if r == 709:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 708:  # param
+        elif r == 711:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60632,7 +60968,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60648,7 +60984,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C732()
+    inst: Any = _C735()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60656,9 +60992,9 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 731:  # word
+        if r == 734:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60671,7 +61007,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60687,7 +61023,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C734()
+    inst: Any = _C737()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60695,11 +61031,11 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # player
+        if r == 736:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 804:  # walker
+        elif r == 807:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60709,7 +61045,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60725,7 +61061,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C738()
+    inst: Any = _C741()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60733,33 +61069,33 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # quant
+        if r == 739:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 737:  # filter
+        elif r == 740:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 805:  # attached
+        elif r == 808:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 806:  # samename
+        elif r == 809:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 842:  # ingy
+        elif r == 845:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60769,7 +61105,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60785,7 +61121,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C752()
+    inst: Any = _C755()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60793,11 +61129,11 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # word
+        if r == 754:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 753:  # param
+        elif r == 756:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60812,7 +61148,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60828,7 +61164,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C773()
+    inst: Any = _C776()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60836,7 +61172,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # word
+        if r == 775:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60851,7 +61187,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60867,7 +61203,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C782()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60875,13 +61211,13 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # filter
+        if r == 781:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 847:  # gy
+        elif r == 850:  # gy
             d['gy'] = True
-        elif r == 848:  # bf
+        elif r == 851:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60891,7 +61227,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60907,7 +61243,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C782()
+    inst: Any = _C785()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60915,21 +61251,21 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # power
+        if r == 784:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 783:  # power
+        elif r == 786:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 784:  # target
+        elif r == 787:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60942,7 +61278,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60958,7 +61294,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C809()
+    inst: Any = _C812()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60966,7 +61302,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # enters
+        if r == 811:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -60978,7 +61314,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60994,7 +61330,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C815()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61002,7 +61338,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # leaves
+        if r == 814:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -61014,7 +61350,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61030,7 +61366,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C814()
+    inst: Any = _C817()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61038,7 +61374,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # dies
+        if r == 816:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -61050,7 +61386,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61066,7 +61402,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C816()
+    inst: Any = _C819()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61074,7 +61410,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 815:  # alone
+        if r == 818:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -61086,7 +61422,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61102,7 +61438,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C821()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61110,7 +61446,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # unblocked
+        if r == 820:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -61122,7 +61458,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61138,7 +61474,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C823()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61146,7 +61482,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # attacks
+        if r == 822:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61158,7 +61494,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61174,7 +61510,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C825()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61182,11 +61518,11 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 821:  # blocks
+        if r == 824:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 843:  # acreature
+        elif r == 846:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -61196,7 +61532,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61212,7 +61548,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C825()
+    inst: Any = _C828()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61220,11 +61556,11 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 823:  # blocked
+        if r == 826:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 824:  # filter
+        elif r == 827:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -61238,7 +61574,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61254,7 +61590,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C827()
+    inst: Any = _C830()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61262,7 +61598,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 826:  # direction
+        if r == 829:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -61274,7 +61610,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61290,7 +61626,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C832()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61298,7 +61634,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 828:  # up
+        if r == 831:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -61310,7 +61646,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61326,7 +61662,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C831()
+    inst: Any = _C834()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61334,7 +61670,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 830:  # way
+        if r == 833:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -61346,7 +61682,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61362,7 +61698,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C833()
+    inst: Any = _C836()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61370,11 +61706,11 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 832:  # targeted
+        if r == 835:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 844:  # opponents
+        elif r == 847:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -61384,7 +61720,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61400,7 +61736,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C836()
+    inst: Any = _C839()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61408,13 +61744,13 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 845:  # combat
+        if r == 848:  # combat
             d['combat'] = True
-        elif r == 834:  # deals
+        elif r == 837:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 835:  # recipient
+        elif r == 838:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -61428,7 +61764,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61444,7 +61780,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C838()
+    inst: Any = _C841()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61452,9 +61788,9 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 846:  # combat
+        if r == 849:  # combat
             d['combat'] = True
-        elif r == 837:  # dealt
+        elif r == 840:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -61819,506 +62155,509 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 348 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 349 __asgn_plain
     _b350,  # 350 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 ExchangeLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 353 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 354 __asgn_plain
-    _b355,  # 355 RevealHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 356 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 357 __asgn_plain
-    _b358,  # 358 ChooseNameEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 359 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 360 __asgn_optional
-    _b361,  # 361 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 362 __asgn_plain
-    _b363,  # 363 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 364 __asgn_plain
-    _b365,  # 365 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 366 __asgn_plain
-    _b367,  # 367 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 368 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 369 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 370 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 371 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 372 __asgn_plain
-    _b373,  # 373 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 374 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 351 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 352 __asgn_plain
+    _b353,  # 353 ReturnExiledWithEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 354 __asgn_plain
+    _b355,  # 355 ExchangeLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 356 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 357 __asgn_plain
+    _b358,  # 358 RevealHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 359 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 ChooseNameEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 362 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 363 __asgn_optional
+    _b364,  # 364 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 367 __asgn_plain
+    _b368,  # 368 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 369 __asgn_plain
+    _b370,  # 370 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 371 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 372 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 373 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 374 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 375 __asgn_plain
-    _b376,  # 376 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 377 __asgn_plain
-    _b378,  # 378 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 379 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 380 __asgn_plain
-    _b381,  # 381 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 382 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 383 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 384 __asgn_plain
-    _b385,  # 385 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 386 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 387 __asgn_plain
-    _b388,  # 388 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 389 __asgn_plain
-    _b390,  # 390 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 391 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 393 __asgn_plain
-    _b394,  # 394 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 395 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 396 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 397 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 398 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 399 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 406 __asgn_plain
-    _b407,  # 407 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 414 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 416 __asgn_plain
-    _b417,  # 417 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 424 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 425 __asgn_plain
-    _b426,  # 426 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 429 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 TokenEffect
-    _b434,  # 434 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 435 __asgn_plain
-    _b436,  # 436 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 437 __asgn_plain
-    _b438,  # 438 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 440 __asgn_plain
-    _b441,  # 441 GainControlEffect
+    _b376,  # 376 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 377 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 378 __asgn_plain
+    _b379,  # 379 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 380 __asgn_plain
+    _b381,  # 381 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 382 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 383 __asgn_plain
+    _b384,  # 384 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 385 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 386 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 387 __asgn_plain
+    _b388,  # 388 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 389 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 390 __asgn_plain
+    _b391,  # 391 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 392 __asgn_plain
+    _b393,  # 393 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 394 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 396 __asgn_plain
+    _b397,  # 397 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 398 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 399 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 400 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 401 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 402 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 409 __asgn_plain
+    _b410,  # 410 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 417 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 422 __asgn_plain
+    _b423,  # 423 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 427 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 430 __asgn_plain
+    _b431,  # 431 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 TokenEffect
+    _b437,  # 437 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 438 __asgn_plain
+    _b439,  # 439 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 GainLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 445 __asgn_plain
-    _b446,  # 446 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 443 __asgn_plain
+    _b444,  # 444 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 ReturnToHandEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
-    _b448,  # 448 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 450 __asgn_plain
-    _b451,  # 451 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 455 __asgn_plain
-    _b456,  # 456 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 453 __asgn_plain
+    _b454,  # 454 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 456 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 458 __asgn_plain
+    _b459,  # 459 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 CounterSpellEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 PutOnLibraryEffect
+    _b465,  # 465 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 471 __asgn_plain
+    _b472,  # 472 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 474 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 475 __asgn_plain
+    _b476,  # 476 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 492 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 CopySpellEffect
-    _b513,  # 513 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 512 __asgn_plain
+    _b513,  # 513 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 514 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 PhaseOutEffect
+    _b515,  # 515 CopySpellEffect
+    _b516,  # 516 NoRegenEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 ContinuousEffect
-    _match_node,  # 523 ActionWord
-    _b524,  # 524 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 525 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 527 __asgn_oneormore
-    _match_node,  # 528 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 529 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 530 __asgn_oneormore
-    _b531,  # 531 PerCount
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 532 __asgn_oneormore
-    _node,  # 533 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 534 __asgn_plain
-    _b535,  # 535 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 554 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 555 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 557 __asgn_plain
-    _b558,  # 558 BeginningTrigger
-    _node,  # 559 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 561 __asgn_plain
-    _b562,  # 562 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 523 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 ContinuousEffect
+    _match_node,  # 526 ActionWord
+    _b527,  # 527 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 529 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 530 __asgn_oneormore
+    _match_node,  # 531 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 532 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 533 __asgn_oneormore
+    _b534,  # 534 PerCount
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 535 __asgn_oneormore
+    _node,  # 536 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 541 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 548 __asgn_plain
+    _b549,  # 549 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 550 __asgn_plain
+    _b551,  # 551 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 557 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 558 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 560 __asgn_plain
+    _b561,  # 561 BeginningTrigger
+    _node,  # 562 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 567 __asgn_plain
-    _b568,  # 568 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 571 __asgn_plain
-    _b572,  # 572 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 577 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 578 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 590 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 PTChange
-    _node,  # 593 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 CantBeBlockedByFewer
-    _b602,  # 602 CantBeBlockedExcept
-    _b603,  # 603 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 CantBeTargetedBy
-    _b606,  # 606 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 615 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 HasKeywordAtManaCost
-    _b618,  # 618 HasKeywords
-    _b619,  # 619 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 639 __asgn_plain
-    _b640,  # 640 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 645 __asgn_plain
-    _b646,  # 646 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 647 __asgn_plain
-    _b648,  # 648 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 649 __asgn_plain
-    _b650,  # 650 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 657 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 658 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 659 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 660 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 661 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 662 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 663 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 664 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 673 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 674 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 675 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 676 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 677 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 690 __asgn_plain
-    _b691,  # 691 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 692 __asgn_plain
-    _b693,  # 693 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 695 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 696 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 697 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 OntoBattlefield
-    _node,  # 700 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 701 __asgn_plain
-    _b702,  # 702 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 703 __asgn_plain
-    _b704,  # 704 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 705 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 717 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 720 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 728 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 731 __asgn_plain
-    _b732,  # 732 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 733 __asgn_plain
-    _b734,  # 734 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 737 __asgn_plain
-    _b738,  # 738 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 739 __asgn_optional
-    _node,  # 740 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 741 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 743 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 746 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 749 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 751 __asgn_plain
-    _b752,  # 752 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 754 __asgn_optional
-    _node,  # 755 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 757 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 761 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 762 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 763 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 764 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 765 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 766 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 767 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 768 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 772 __asgn_plain
-    _b773,  # 773 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 774 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 775 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 776 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 564 __asgn_plain
+    _b565,  # 565 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 570 __asgn_plain
+    _b571,  # 571 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 580 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 581 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 593 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 PTChange
+    _node,  # 596 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 CantBeBlockedByFewer
+    _b605,  # 605 CantBeBlockedExcept
+    _b606,  # 606 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 CantBeTargetedBy
+    _b609,  # 609 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 618 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 HasKeywordAtManaCost
+    _b621,  # 621 HasKeywords
+    _b622,  # 622 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 660 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 661 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 662 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 663 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 664 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 665 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 666 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 667 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 676 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 677 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 678 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 679 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 680 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 690 __asgn_plain
+    _b691,  # 691 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 693 __asgn_plain
+    _b694,  # 694 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 695 __asgn_plain
+    _b696,  # 696 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 698 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 699 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 700 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 701 __asgn_plain
+    _b702,  # 702 OntoBattlefield
+    _node,  # 703 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 704 __asgn_plain
+    _b705,  # 705 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 706 __asgn_plain
+    _b707,  # 707 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 720 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 723 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 726 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 734 __asgn_plain
+    _b735,  # 735 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 736 __asgn_plain
+    _b737,  # 737 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 740 __asgn_plain
+    _b741,  # 741 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 742 __asgn_optional
+    _node,  # 743 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 745 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 746 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 748 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 749 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 753 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 754 __asgn_plain
+    _b755,  # 755 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 757 __asgn_optional
+    _node,  # 758 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 759 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 763 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 766 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 767 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 768 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 769 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 770 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 771 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 775 __asgn_plain
+    _b776,  # 776 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 778 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 779 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 780 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 781 __asgn_plain
-    _b782,  # 782 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 786 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 793 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 794 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 784 __asgn_plain
+    _b785,  # 785 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 795 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 798 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 799 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 801 __asgn_optional
-    _match_node,  # 802 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 805 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 806 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 807 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 808 __asgn_plain
-    _b809,  # 809 EntersEvent
-    _node,  # 810 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 813 __asgn_plain
-    _b814,  # 814 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 815 __asgn_plain
-    _b816,  # 816 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 821 __asgn_plain
-    _b822,  # 822 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 823 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 824 __asgn_plain
-    _b825,  # 825 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 826 __asgn_plain
-    _b827,  # 827 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 830 __asgn_plain
-    _b831,  # 831 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 832 __asgn_plain
-    _b833,  # 833 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 834 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 835 __asgn_plain
-    _b836,  # 836 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 837 __asgn_plain
-    _b838,  # 838 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 839 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 840 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 841 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 842 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 843 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 844 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 845 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 846 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 847 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 848 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 798 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 800 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 801 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 802 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 804 __asgn_optional
+    _match_node,  # 805 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 809 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 810 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 EntersEvent
+    _node,  # 813 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 814 __asgn_plain
+    _b815,  # 815 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 820 __asgn_plain
+    _b821,  # 821 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 822 __asgn_plain
+    _b823,  # 823 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 824 __asgn_plain
+    _b825,  # 825 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 826 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 827 __asgn_plain
+    _b828,  # 828 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 829 __asgn_plain
+    _b830,  # 830 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 831 __asgn_plain
+    _b832,  # 832 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 833 __asgn_plain
+    _b834,  # 834 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 835 __asgn_plain
+    _b836,  # 836 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 837 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 838 __asgn_plain
+    _b839,  # 839 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 840 __asgn_plain
+    _b841,  # 841 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 842 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 843 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 844 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 845 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 846 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 847 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 848 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 849 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 850 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 851 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 533, 559, 593, 700, 740, 755, 810])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 536, 562, 596, 703, 743, 758, 813])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -62673,335 +63012,335 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 349 __asgn_plain
     _b350,  # 350 MoveCountersEffect
     None,  # 351 __asgn_plain
-    _b352,  # 352 ExchangeLifeEffect
-    None,  # 353 __asgn_plain
+    None,  # 352 __asgn_plain
+    _b353,  # 353 ReturnExiledWithEffect
     None,  # 354 __asgn_plain
-    _b355,  # 355 RevealHandEffect
+    _b355,  # 355 ExchangeLifeEffect
     None,  # 356 __asgn_plain
     None,  # 357 __asgn_plain
-    _b358,  # 358 ChooseNameEffect
-    None,  # 359 __asgn_optional
-    None,  # 360 __asgn_optional
-    _b361,  # 361 KeywordCost
-    None,  # 362 __asgn_plain
-    _b363,  # 363 TypeArg
-    None,  # 364 __asgn_plain
-    _b365,  # 365 QualityArg
-    None,  # 366 __asgn_plain
-    _b367,  # 367 OntoArg
-    None,  # 368 __asgn_plain
+    _b358,  # 358 RevealHandEffect
+    None,  # 359 __asgn_plain
+    None,  # 360 __asgn_plain
+    _b361,  # 361 ChooseNameEffect
+    None,  # 362 __asgn_optional
+    None,  # 363 __asgn_optional
+    _b364,  # 364 KeywordCost
+    None,  # 365 __asgn_plain
+    _b366,  # 366 TypeArg
+    None,  # 367 __asgn_plain
+    _b368,  # 368 QualityArg
     None,  # 369 __asgn_plain
-    None,  # 370 __asgn_plain
+    _b370,  # 370 OntoArg
     None,  # 371 __asgn_plain
     None,  # 372 __asgn_plain
-    _b373,  # 373 TriggeredStmt
+    None,  # 373 __asgn_plain
     None,  # 374 __asgn_plain
     None,  # 375 __asgn_plain
-    _b376,  # 376 ActivatedStmt
+    _b376,  # 376 TriggeredStmt
     None,  # 377 __asgn_plain
-    _b378,  # 378 PTDefiningStmt
-    None,  # 379 __asgn_oneormore
+    None,  # 378 __asgn_plain
+    _b379,  # 379 ActivatedStmt
     None,  # 380 __asgn_plain
-    _b381,  # 381 SpellKind
+    _b381,  # 381 PTDefiningStmt
     None,  # 382 __asgn_oneormore
-    None,  # 383 __asgn_oneormore
-    None,  # 384 __asgn_plain
-    _b385,  # 385 EntersTappedStmt
+    None,  # 383 __asgn_plain
+    _b384,  # 384 SpellKind
+    None,  # 385 __asgn_oneormore
     None,  # 386 __asgn_oneormore
     None,  # 387 __asgn_plain
-    _b388,  # 388 CostPerTargetStmt
-    None,  # 389 __asgn_plain
-    _b390,  # 390 UncounterableStmt
-    None,  # 391 __asgn_oneormore
+    _b388,  # 388 EntersTappedStmt
+    None,  # 389 __asgn_oneormore
+    None,  # 390 __asgn_plain
+    _b391,  # 391 CostPerTargetStmt
     None,  # 392 __asgn_plain
-    None,  # 393 __asgn_plain
-    _b394,  # 394 StaticStmt
-    None,  # 395 __asgn_optional
-    None,  # 396 __asgn_oneormore
-    None,  # 397 __asgn_oneormore
-    None,  # 398 __asgn_oneormore
-    None,  # 399 __asgn_optional
-    None,  # 400 __asgn_plain
-    None,  # 401 __asgn_plain
-    None,  # 402 __asgn_plain
+    _b393,  # 393 UncounterableStmt
+    None,  # 394 __asgn_oneormore
+    None,  # 395 __asgn_plain
+    None,  # 396 __asgn_plain
+    _b397,  # 397 StaticStmt
+    None,  # 398 __asgn_optional
+    None,  # 399 __asgn_oneormore
+    None,  # 400 __asgn_oneormore
+    None,  # 401 __asgn_oneormore
+    None,  # 402 __asgn_optional
     None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
     None,  # 405 __asgn_plain
     None,  # 406 __asgn_plain
-    _b407,  # 407 ControlClause
+    None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
-    None,  # 410 __asgn_plain
+    _b410,  # 410 ControlClause
     None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
     None,  # 413 __asgn_plain
-    None,  # 414 __asgn_oneormore
+    None,  # 414 __asgn_plain
     None,  # 415 __asgn_plain
     None,  # 416 __asgn_plain
-    _b417,  # 417 DividedDamageEffect
+    None,  # 417 __asgn_oneormore
     None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
-    _b420,  # 420 DamageEffect
+    _b420,  # 420 DividedDamageEffect
     None,  # 421 __asgn_plain
-    _b422,  # 422 DestroyEffect
-    None,  # 423 __asgn_plain
+    None,  # 422 __asgn_plain
+    _b423,  # 423 DamageEffect
     None,  # 424 __asgn_plain
-    None,  # 425 __asgn_plain
-    _b426,  # 426 DrawEffect
+    _b425,  # 425 DestroyEffect
+    None,  # 426 __asgn_plain
     None,  # 427 __asgn_plain
-    _b428,  # 428 TokenCopyEffect
-    None,  # 429 __asgn_plain
+    None,  # 428 __asgn_plain
+    _b429,  # 429 DrawEffect
     None,  # 430 __asgn_plain
-    None,  # 431 __asgn_plain
+    _b431,  # 431 TokenCopyEffect
     None,  # 432 __asgn_plain
-    _b433,  # 433 TokenEffect
-    _b434,  # 434 AddManaEffect
+    None,  # 433 __asgn_plain
+    None,  # 434 __asgn_plain
     None,  # 435 __asgn_plain
-    _b436,  # 436 DiscardEffect
-    None,  # 437 __asgn_plain
-    _b438,  # 438 GainLifeEffect
-    None,  # 439 __asgn_plain
+    _b436,  # 436 TokenEffect
+    _b437,  # 437 AddManaEffect
+    None,  # 438 __asgn_plain
+    _b439,  # 439 DiscardEffect
     None,  # 440 __asgn_plain
-    _b441,  # 441 GainControlEffect
+    _b441,  # 441 GainLifeEffect
     None,  # 442 __asgn_plain
-    _b443,  # 443 ReturnToHandEffect
-    None,  # 444 __asgn_plain
+    None,  # 443 __asgn_plain
+    _b444,  # 444 GainControlEffect
     None,  # 445 __asgn_plain
-    _b446,  # 446 ReturnFromGraveyardEffect
+    _b446,  # 446 ReturnToHandEffect
     None,  # 447 __asgn_plain
-    _b448,  # 448 ReturnToBattlefieldEffect
-    None,  # 449 __asgn_plain
+    None,  # 448 __asgn_plain
+    _b449,  # 449 ReturnFromGraveyardEffect
     None,  # 450 __asgn_plain
-    _b451,  # 451 ReturnAllFromGraveyardsEffect
+    _b451,  # 451 ReturnToBattlefieldEffect
     None,  # 452 __asgn_plain
     None,  # 453 __asgn_plain
-    None,  # 454 __asgn_plain
+    _b454,  # 454 ReturnAllFromGraveyardsEffect
     None,  # 455 __asgn_plain
-    _b456,  # 456 SearchEffect
+    None,  # 456 __asgn_plain
     None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
-    None,  # 459 __asgn_plain
-    _b460,  # 460 CounterSpellEffect
+    _b459,  # 459 SearchEffect
+    None,  # 460 __asgn_plain
     None,  # 461 __asgn_plain
-    _b462,  # 462 ShuffleEffect
-    None,  # 463 __asgn_plain
+    None,  # 462 __asgn_plain
+    _b463,  # 463 CounterSpellEffect
     None,  # 464 __asgn_plain
-    None,  # 465 __asgn_plain
-    _b466,  # 466 MillEffect
+    _b465,  # 465 ShuffleEffect
+    None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
     None,  # 468 __asgn_plain
-    _b469,  # 469 PutFromHandEffect
+    _b469,  # 469 MillEffect
     None,  # 470 __asgn_plain
     None,  # 471 __asgn_plain
-    None,  # 472 __asgn_plain
-    _b473,  # 473 PutCountersEffect
+    _b472,  # 472 PutFromHandEffect
+    None,  # 473 __asgn_plain
     None,  # 474 __asgn_plain
     None,  # 475 __asgn_plain
-    _b476,  # 476 PutOnLibraryEffect
+    _b476,  # 476 PutCountersEffect
     None,  # 477 __asgn_plain
-    _b478,  # 478 PutIntoZoneEffect
-    None,  # 479 __asgn_plain
+    None,  # 478 __asgn_plain
+    _b479,  # 479 PutOnLibraryEffect
     None,  # 480 __asgn_plain
-    None,  # 481 __asgn_plain
+    _b481,  # 481 PutIntoZoneEffect
     None,  # 482 __asgn_plain
     None,  # 483 __asgn_plain
-    _b484,  # 484 ExileEffect
+    None,  # 484 __asgn_plain
     None,  # 485 __asgn_plain
-    _b486,  # 486 ExileTopEffect
-    None,  # 487 __asgn_plain
-    _b488,  # 488 RegenerateEffect
-    None,  # 489 __asgn_plain
+    None,  # 486 __asgn_plain
+    _b487,  # 487 ExileEffect
+    None,  # 488 __asgn_plain
+    _b489,  # 489 ExileTopEffect
     None,  # 490 __asgn_plain
-    _b491,  # 491 PlayerSacrificesEffect
+    _b491,  # 491 RegenerateEffect
     None,  # 492 __asgn_plain
     None,  # 493 __asgn_plain
-    _b494,  # 494 SacrificeEffect
+    _b494,  # 494 PlayerSacrificesEffect
     None,  # 495 __asgn_plain
-    _b496,  # 496 UntapEffect
-    None,  # 497 __asgn_plain
-    _b498,  # 498 TapOrUntapEffect
-    None,  # 499 __asgn_plain
-    _b500,  # 500 TapEffect
-    None,  # 501 __asgn_plain
+    None,  # 496 __asgn_plain
+    _b497,  # 497 SacrificeEffect
+    None,  # 498 __asgn_plain
+    _b499,  # 499 UntapEffect
+    None,  # 500 __asgn_plain
+    _b501,  # 501 TapOrUntapEffect
     None,  # 502 __asgn_plain
-    None,  # 503 __asgn_plain
-    _b504,  # 504 RemoveCountersEffect
+    _b503,  # 503 TapEffect
+    None,  # 504 __asgn_plain
     None,  # 505 __asgn_plain
-    _b506,  # 506 DelayedEffect
-    None,  # 507 __asgn_plain
-    _b508,  # 508 PreventEffect
-    None,  # 509 __asgn_plain
-    _b510,  # 510 CastThisEffect
-    None,  # 511 __asgn_plain
-    _b512,  # 512 CopySpellEffect
-    _b513,  # 513 NoRegenEffect
+    None,  # 506 __asgn_plain
+    _b507,  # 507 RemoveCountersEffect
+    None,  # 508 __asgn_plain
+    _b509,  # 509 DelayedEffect
+    None,  # 510 __asgn_plain
+    _b511,  # 511 PreventEffect
+    None,  # 512 __asgn_plain
+    _b513,  # 513 CastThisEffect
     None,  # 514 __asgn_plain
-    None,  # 515 __asgn_plain
-    _b516,  # 516 PhaseOutEffect
+    _b515,  # 515 CopySpellEffect
+    _b516,  # 516 NoRegenEffect
     None,  # 517 __asgn_plain
     None,  # 518 __asgn_plain
-    _b519,  # 519 NoUntapEffect
+    _b519,  # 519 PhaseOutEffect
     None,  # 520 __asgn_plain
     None,  # 521 __asgn_plain
-    _b522,  # 522 ContinuousEffect
-    None,  # 523 ActionWord
-    _b524,  # 524 PlayerRef
-    None,  # 525 __asgn_plain
-    None,  # 526 __asgn_plain
-    None,  # 527 __asgn_oneormore
-    None,  # 528 BackWord
-    None,  # 529 __asgn_optional
+    _b522,  # 522 NoUntapEffect
+    None,  # 523 __asgn_plain
+    None,  # 524 __asgn_plain
+    _b525,  # 525 ContinuousEffect
+    None,  # 526 ActionWord
+    _b527,  # 527 PlayerRef
+    None,  # 528 __asgn_plain
+    None,  # 529 __asgn_plain
     None,  # 530 __asgn_oneormore
-    _b531,  # 531 PerCount
-    None,  # 532 __asgn_oneormore
-    None,  # 533 TargetRef
-    None,  # 534 __asgn_plain
-    _b535,  # 535 AnyNumberTargets
-    None,  # 536 __asgn_plain
-    _b537,  # 537 AnyTarget
-    None,  # 538 __asgn_plain
+    None,  # 531 BackWord
+    None,  # 532 __asgn_optional
+    None,  # 533 __asgn_oneormore
+    _b534,  # 534 PerCount
+    None,  # 535 __asgn_oneormore
+    None,  # 536 TargetRef
+    None,  # 537 __asgn_plain
+    _b538,  # 538 AnyNumberTargets
     None,  # 539 __asgn_plain
-    _b540,  # 540 UpToTargets
+    _b540,  # 540 AnyTarget
     None,  # 541 __asgn_plain
-    _b542,  # 542 EachPlayers
-    None,  # 543 __asgn_plain
-    _b544,  # 544 ThatRef
-    None,  # 545 __asgn_plain
-    _b546,  # 546 EnchantedRef
-    None,  # 547 __asgn_plain
-    _b548,  # 548 RestRef
-    None,  # 549 __asgn_plain
+    None,  # 542 __asgn_plain
+    _b543,  # 543 UpToTargets
+    None,  # 544 __asgn_plain
+    _b545,  # 545 EachPlayers
+    None,  # 546 __asgn_plain
+    _b547,  # 547 ThatRef
+    None,  # 548 __asgn_plain
+    _b549,  # 549 EnchantedRef
     None,  # 550 __asgn_plain
-    None,  # 551 __asgn_plain
+    _b551,  # 551 RestRef
     None,  # 552 __asgn_plain
     None,  # 553 __asgn_plain
-    None,  # 554 __asgn_optional
-    None,  # 555 __asgn_oneormore
+    None,  # 554 __asgn_plain
+    None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
-    None,  # 557 __asgn_plain
-    _b558,  # 558 BeginningTrigger
-    None,  # 559 Trigger
+    None,  # 557 __asgn_optional
+    None,  # 558 __asgn_oneormore
+    None,  # 559 __asgn_plain
     None,  # 560 __asgn_plain
-    None,  # 561 __asgn_plain
-    _b562,  # 562 LastCounterTrigger
+    _b561,  # 561 BeginningTrigger
+    None,  # 562 Trigger
     None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
-    None,  # 565 __asgn_plain
-    _b566,  # 566 BatchAttackTrigger
+    _b565,  # 565 LastCounterTrigger
+    None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
-    _b568,  # 568 ThisTrigger
-    None,  # 569 __asgn_plain
+    None,  # 568 __asgn_plain
+    _b569,  # 569 BatchAttackTrigger
     None,  # 570 __asgn_plain
-    None,  # 571 __asgn_plain
-    _b572,  # 572 CastTrigger
+    _b571,  # 571 ThisTrigger
+    None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
-    _b575,  # 575 YoursTrigger
+    _b575,  # 575 CastTrigger
     None,  # 576 __asgn_plain
-    None,  # 577 __asgn_optional
-    None,  # 578 __asgn_optional
+    None,  # 577 __asgn_plain
+    _b578,  # 578 YoursTrigger
     None,  # 579 __asgn_plain
-    None,  # 580 __asgn_plain
-    None,  # 581 __asgn_plain
+    None,  # 580 __asgn_optional
+    None,  # 581 __asgn_optional
     None,  # 582 __asgn_plain
     None,  # 583 __asgn_plain
     None,  # 584 __asgn_plain
     None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
     None,  # 587 __asgn_plain
-    _b588,  # 588 ZonePlace
+    None,  # 588 __asgn_plain
     None,  # 589 __asgn_plain
     None,  # 590 __asgn_plain
-    None,  # 591 __asgn_plain
-    _b592,  # 592 PTChange
-    None,  # 593 StaticPart
+    _b591,  # 591 ZonePlace
+    None,  # 592 __asgn_plain
+    None,  # 593 __asgn_plain
     None,  # 594 __asgn_plain
-    _b595,  # 595 CantAttackOrBlock
-    None,  # 596 __asgn_plain
-    _b597,  # 597 CantAttack
-    None,  # 598 __asgn_plain
-    _b599,  # 599 CantBlock
-    None,  # 600 __asgn_plain
-    _b601,  # 601 CantBeBlockedByFewer
-    _b602,  # 602 CantBeBlockedExcept
-    _b603,  # 603 CanBlockOnly
-    None,  # 604 __asgn_plain
-    _b605,  # 605 CantBeTargetedBy
-    _b606,  # 606 CantBeTargeted
+    _b595,  # 595 PTChange
+    None,  # 596 StaticPart
+    None,  # 597 __asgn_plain
+    _b598,  # 598 CantAttackOrBlock
+    None,  # 599 __asgn_plain
+    _b600,  # 600 CantAttack
+    None,  # 601 __asgn_plain
+    _b602,  # 602 CantBlock
+    None,  # 603 __asgn_plain
+    _b604,  # 604 CantBeBlockedByFewer
+    _b605,  # 605 CantBeBlockedExcept
+    _b606,  # 606 CanBlockOnly
     None,  # 607 __asgn_plain
-    _b608,  # 608 CantBeDestroyed
-    None,  # 609 __asgn_plain
-    _b610,  # 610 CantPhaseOut
-    None,  # 611 __asgn_plain
-    _b612,  # 612 PhasesEachUntap
-    None,  # 613 __asgn_plain
-    _b614,  # 614 GainsAbility
-    None,  # 615 __asgn_plain
+    _b608,  # 608 CantBeTargetedBy
+    _b609,  # 609 CantBeTargeted
+    None,  # 610 __asgn_plain
+    _b611,  # 611 CantBeDestroyed
+    None,  # 612 __asgn_plain
+    _b613,  # 613 CantPhaseOut
+    None,  # 614 __asgn_plain
+    _b615,  # 615 PhasesEachUntap
     None,  # 616 __asgn_plain
-    _b617,  # 617 HasKeywordAtManaCost
-    _b618,  # 618 HasKeywords
-    _b619,  # 619 LosesKeywords
-    None,  # 620 __asgn_plain
-    None,  # 621 __asgn_plain
-    _b622,  # 622 CombatDamageSteps
+    _b617,  # 617 GainsAbility
+    None,  # 618 __asgn_plain
+    None,  # 619 __asgn_plain
+    _b620,  # 620 HasKeywordAtManaCost
+    _b621,  # 621 HasKeywords
+    _b622,  # 622 LosesKeywords
     None,  # 623 __asgn_plain
-    _b624,  # 624 AssignsExcess
-    None,  # 625 __asgn_plain
-    _b626,  # 626 AttacksUntapped
-    None,  # 627 __asgn_plain
-    _b628,  # 628 DoesntUntap
-    None,  # 629 __asgn_plain
-    _b630,  # 630 DamageGainsLife
-    None,  # 631 __asgn_plain
-    _b632,  # 632 DamageIsLethal
-    None,  # 633 __asgn_plain
-    _b634,  # 634 CantBeBlockedBy
-    None,  # 635 __asgn_plain
-    _b636,  # 636 CantBeAttachedBy
-    None,  # 637 __asgn_plain
-    _b638,  # 638 PreventDamageFrom
-    None,  # 639 __asgn_plain
-    _b640,  # 640 AttacksDespite
-    None,  # 641 __asgn_plain
-    _b642,  # 642 MaxBlockers
-    None,  # 643 __asgn_plain
-    _b644,  # 644 AttacksEachCombat
-    None,  # 645 __asgn_plain
-    _b646,  # 646 BlocksEachCombat
-    None,  # 647 __asgn_plain
-    _b648,  # 648 CantBeBlocked
-    None,  # 649 __asgn_plain
-    _b650,  # 650 IsColor
-    None,  # 651 __asgn_plain
+    None,  # 624 __asgn_plain
+    _b625,  # 625 CombatDamageSteps
+    None,  # 626 __asgn_plain
+    _b627,  # 627 AssignsExcess
+    None,  # 628 __asgn_plain
+    _b629,  # 629 AttacksUntapped
+    None,  # 630 __asgn_plain
+    _b631,  # 631 DoesntUntap
+    None,  # 632 __asgn_plain
+    _b633,  # 633 DamageGainsLife
+    None,  # 634 __asgn_plain
+    _b635,  # 635 DamageIsLethal
+    None,  # 636 __asgn_plain
+    _b637,  # 637 CantBeBlockedBy
+    None,  # 638 __asgn_plain
+    _b639,  # 639 CantBeAttachedBy
+    None,  # 640 __asgn_plain
+    _b641,  # 641 PreventDamageFrom
+    None,  # 642 __asgn_plain
+    _b643,  # 643 AttacksDespite
+    None,  # 644 __asgn_plain
+    _b645,  # 645 MaxBlockers
+    None,  # 646 __asgn_plain
+    _b647,  # 647 AttacksEachCombat
+    None,  # 648 __asgn_plain
+    _b649,  # 649 BlocksEachCombat
+    None,  # 650 __asgn_plain
+    _b651,  # 651 CantBeBlocked
     None,  # 652 __asgn_plain
-    None,  # 653 __asgn_plain
+    _b653,  # 653 IsColor
     None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
-    None,  # 657 __asgn_oneormore
-    None,  # 658 __asgn_optional
-    None,  # 659 __asgn_optional
-    None,  # 660 __asgn_optional
+    None,  # 657 __asgn_plain
+    None,  # 658 __asgn_plain
+    None,  # 659 __asgn_plain
+    None,  # 660 __asgn_oneormore
     None,  # 661 __asgn_optional
-    None,  # 662 __asgn_oneormore
-    None,  # 663 __asgn_oneormore
+    None,  # 662 __asgn_optional
+    None,  # 663 __asgn_optional
     None,  # 664 __asgn_optional
-    None,  # 665 __asgn_optional
-    None,  # 666 __asgn_plain
-    None,  # 667 __asgn_plain
-    None,  # 668 __asgn_plain
+    None,  # 665 __asgn_oneormore
+    None,  # 666 __asgn_oneormore
+    None,  # 667 __asgn_optional
+    None,  # 668 __asgn_optional
     None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
     None,  # 672 __asgn_plain
-    None,  # 673 __asgn_optional
-    None,  # 674 __asgn_zeroormore
-    None,  # 675 __asgn_zeroormore
-    None,  # 676 __asgn_oneormore
-    None,  # 677 __asgn_oneormore
-    None,  # 678 __asgn_plain
-    None,  # 679 __asgn_plain
-    None,  # 680 __asgn_plain
+    None,  # 673 __asgn_plain
+    None,  # 674 __asgn_plain
+    None,  # 675 __asgn_plain
+    None,  # 676 __asgn_optional
+    None,  # 677 __asgn_zeroormore
+    None,  # 678 __asgn_zeroormore
+    None,  # 679 __asgn_oneormore
+    None,  # 680 __asgn_oneormore
     None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
@@ -63009,165 +63348,168 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
-    _b688,  # 688 Duration
+    None,  # 688 __asgn_plain
     None,  # 689 __asgn_plain
     None,  # 690 __asgn_plain
-    _b691,  # 691 TargetObject
+    _b691,  # 691 Duration
     None,  # 692 __asgn_plain
-    _b693,  # 693 FromGraveyard
-    None,  # 694 __asgn_plain
-    None,  # 695 __asgn_optional
-    None,  # 696 __asgn_optional
-    None,  # 697 __asgn_optional
-    None,  # 698 __asgn_plain
-    _b699,  # 699 OntoBattlefield
-    None,  # 700 Destination
+    None,  # 693 __asgn_plain
+    _b694,  # 694 TargetObject
+    None,  # 695 __asgn_plain
+    _b696,  # 696 FromGraveyard
+    None,  # 697 __asgn_plain
+    None,  # 698 __asgn_optional
+    None,  # 699 __asgn_optional
+    None,  # 700 __asgn_optional
     None,  # 701 __asgn_plain
-    _b702,  # 702 IntoHand
-    None,  # 703 __asgn_plain
-    _b704,  # 704 IntoGraveyard
-    None,  # 705 __asgn_optional
+    _b702,  # 702 OntoBattlefield
+    None,  # 703 Destination
+    None,  # 704 __asgn_plain
+    _b705,  # 705 IntoHand
     None,  # 706 __asgn_plain
-    _b707,  # 707 CostValue
-    None,  # 708 __asgn_plain
+    _b707,  # 707 IntoGraveyard
+    None,  # 708 __asgn_optional
     None,  # 709 __asgn_plain
-    None,  # 710 __asgn_plain
+    _b710,  # 710 CostValue
     None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
     None,  # 713 __asgn_plain
     None,  # 714 __asgn_plain
     None,  # 715 __asgn_plain
     None,  # 716 __asgn_plain
-    None,  # 717 __asgn_optional
+    None,  # 717 __asgn_plain
     None,  # 718 __asgn_plain
     None,  # 719 __asgn_plain
     None,  # 720 __asgn_optional
     None,  # 721 __asgn_plain
     None,  # 722 __asgn_plain
-    None,  # 723 __asgn_plain
-    None,  # 724 __asgn_oneormore
-    None,  # 725 __asgn_oneormore
-    None,  # 726 __asgn_optional
-    None,  # 727 __asgn_plain
-    None,  # 728 __asgn_plain
-    None,  # 729 __asgn_plain
+    None,  # 723 __asgn_optional
+    None,  # 724 __asgn_plain
+    None,  # 725 __asgn_plain
+    None,  # 726 __asgn_plain
+    None,  # 727 __asgn_oneormore
+    None,  # 728 __asgn_oneormore
+    None,  # 729 __asgn_optional
     None,  # 730 __asgn_plain
     None,  # 731 __asgn_plain
-    _b732,  # 732 BackRef
+    None,  # 732 __asgn_plain
     None,  # 733 __asgn_plain
-    _b734,  # 734 TargetPlayer
-    None,  # 735 __asgn_optional
+    None,  # 734 __asgn_plain
+    _b735,  # 735 BackRef
     None,  # 736 __asgn_plain
-    None,  # 737 __asgn_plain
-    _b738,  # 738 EachObjects
-    None,  # 739 __asgn_optional
-    None,  # 740 KeywordCostPart
-    None,  # 741 __asgn_optional
-    None,  # 742 __asgn_oneormore
-    None,  # 743 __asgn_oneormore
+    _b737,  # 737 TargetPlayer
+    None,  # 738 __asgn_optional
+    None,  # 739 __asgn_plain
+    None,  # 740 __asgn_plain
+    _b741,  # 741 EachObjects
+    None,  # 742 __asgn_optional
+    None,  # 743 KeywordCostPart
     None,  # 744 __asgn_optional
-    None,  # 745 __asgn_optional
-    None,  # 746 __asgn_optional
-    None,  # 747 __asgn_plain
-    None,  # 748 __asgn_plain
-    None,  # 749 __asgn_oneormore
-    None,  # 750 __asgn_oneormore
+    None,  # 745 __asgn_oneormore
+    None,  # 746 __asgn_oneormore
+    None,  # 747 __asgn_optional
+    None,  # 748 __asgn_optional
+    None,  # 749 __asgn_optional
+    None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
-    _b752,  # 752 QualityRef
-    None,  # 753 __asgn_plain
-    None,  # 754 __asgn_optional
-    None,  # 755 GrantedAbility
-    None,  # 756 __asgn_oneormore
-    None,  # 757 __asgn_oneormore
-    None,  # 758 __asgn_plain
-    None,  # 759 __asgn_optional
+    None,  # 752 __asgn_oneormore
+    None,  # 753 __asgn_oneormore
+    None,  # 754 __asgn_plain
+    _b755,  # 755 QualityRef
+    None,  # 756 __asgn_plain
+    None,  # 757 __asgn_optional
+    None,  # 758 GrantedAbility
+    None,  # 759 __asgn_oneormore
     None,  # 760 __asgn_oneormore
-    None,  # 761 __asgn_oneormore
-    None,  # 762 __asgn_oneormore
+    None,  # 761 __asgn_plain
+    None,  # 762 __asgn_optional
     None,  # 763 __asgn_oneormore
     None,  # 764 __asgn_oneormore
     None,  # 765 __asgn_oneormore
     None,  # 766 __asgn_oneormore
     None,  # 767 __asgn_oneormore
     None,  # 768 __asgn_oneormore
-    None,  # 769 __asgn_optional
-    None,  # 770 __asgn_plain
-    None,  # 771 __asgn_plain
-    None,  # 772 __asgn_plain
-    _b773,  # 773 PerTime
-    None,  # 774 __asgn_optional
-    None,  # 775 __asgn_oneormore
-    None,  # 776 __asgn_optional
-    None,  # 777 __asgn_plain
-    None,  # 778 __asgn_plain
-    _b779,  # 779 PerObject
+    None,  # 769 __asgn_oneormore
+    None,  # 770 __asgn_oneormore
+    None,  # 771 __asgn_oneormore
+    None,  # 772 __asgn_optional
+    None,  # 773 __asgn_plain
+    None,  # 774 __asgn_plain
+    None,  # 775 __asgn_plain
+    _b776,  # 776 PerTime
+    None,  # 777 __asgn_optional
+    None,  # 778 __asgn_oneormore
+    None,  # 779 __asgn_optional
     None,  # 780 __asgn_plain
     None,  # 781 __asgn_plain
-    _b782,  # 782 PowerOf
+    _b782,  # 782 PerObject
     None,  # 783 __asgn_plain
     None,  # 784 __asgn_plain
-    None,  # 785 __asgn_plain
+    _b785,  # 785 PowerOf
     None,  # 786 __asgn_plain
     None,  # 787 __asgn_plain
     None,  # 788 __asgn_plain
     None,  # 789 __asgn_plain
-    None,  # 790 __asgn_optional
-    None,  # 791 __asgn_optional
-    None,  # 792 __asgn_optional
+    None,  # 790 __asgn_plain
+    None,  # 791 __asgn_plain
+    None,  # 792 __asgn_plain
     None,  # 793 __asgn_optional
     None,  # 794 __asgn_optional
     None,  # 795 __asgn_optional
     None,  # 796 __asgn_optional
     None,  # 797 __asgn_optional
-    None,  # 798 __asgn_oneormore
+    None,  # 798 __asgn_optional
     None,  # 799 __asgn_optional
     None,  # 800 __asgn_optional
-    None,  # 801 __asgn_optional
-    None,  # 802 DelayedStep
+    None,  # 801 __asgn_oneormore
+    None,  # 802 __asgn_optional
     None,  # 803 __asgn_optional
     None,  # 804 __asgn_optional
-    None,  # 805 __asgn_plain
-    None,  # 806 __asgn_plain
+    None,  # 805 DelayedStep
+    None,  # 806 __asgn_optional
     None,  # 807 __asgn_optional
     None,  # 808 __asgn_plain
-    _b809,  # 809 EntersEvent
-    None,  # 810 ThisEvent
+    None,  # 809 __asgn_plain
+    None,  # 810 __asgn_optional
     None,  # 811 __asgn_plain
-    _b812,  # 812 LeavesEvent
-    None,  # 813 __asgn_plain
-    _b814,  # 814 DiesEvent
-    None,  # 815 __asgn_plain
-    _b816,  # 816 AttacksAloneEvent
-    None,  # 817 __asgn_plain
-    _b818,  # 818 UnblockedEvent
-    None,  # 819 __asgn_plain
-    _b820,  # 820 AttacksEvent
-    None,  # 821 __asgn_plain
-    _b822,  # 822 BlocksEvent
-    None,  # 823 __asgn_plain
+    _b812,  # 812 EntersEvent
+    None,  # 813 ThisEvent
+    None,  # 814 __asgn_plain
+    _b815,  # 815 LeavesEvent
+    None,  # 816 __asgn_plain
+    _b817,  # 817 DiesEvent
+    None,  # 818 __asgn_plain
+    _b819,  # 819 AttacksAloneEvent
+    None,  # 820 __asgn_plain
+    _b821,  # 821 UnblockedEvent
+    None,  # 822 __asgn_plain
+    _b823,  # 823 AttacksEvent
     None,  # 824 __asgn_plain
-    _b825,  # 825 BlockedEvent
+    _b825,  # 825 BlocksEvent
     None,  # 826 __asgn_plain
-    _b827,  # 827 PhasesEvent
-    None,  # 828 __asgn_plain
-    _b829,  # 829 TurnedUpEvent
-    None,  # 830 __asgn_plain
-    _b831,  # 831 ExiledThisWayEvent
-    None,  # 832 __asgn_plain
-    _b833,  # 833 TargetedEvent
-    None,  # 834 __asgn_plain
+    None,  # 827 __asgn_plain
+    _b828,  # 828 BlockedEvent
+    None,  # 829 __asgn_plain
+    _b830,  # 830 PhasesEvent
+    None,  # 831 __asgn_plain
+    _b832,  # 832 TurnedUpEvent
+    None,  # 833 __asgn_plain
+    _b834,  # 834 ExiledThisWayEvent
     None,  # 835 __asgn_plain
-    _b836,  # 836 DealsDamageEvent
+    _b836,  # 836 TargetedEvent
     None,  # 837 __asgn_plain
-    _b838,  # 838 DealtDamageEvent
-    None,  # 839 __asgn_optional
-    None,  # 840 __asgn_optional
-    None,  # 841 __asgn_oneormore
+    None,  # 838 __asgn_plain
+    _b839,  # 839 DealsDamageEvent
+    None,  # 840 __asgn_plain
+    _b841,  # 841 DealtDamageEvent
     None,  # 842 __asgn_optional
     None,  # 843 __asgn_optional
-    None,  # 844 __asgn_optional
+    None,  # 844 __asgn_oneormore
     None,  # 845 __asgn_optional
     None,  # 846 __asgn_optional
     None,  # 847 __asgn_optional
     None,  # 848 __asgn_optional
+    None,  # 849 __asgn_optional
+    None,  # 850 __asgn_optional
+    None,  # 851 __asgn_optional
 ]

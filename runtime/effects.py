@@ -448,6 +448,26 @@ class DiscardNamed:
 
 
 @dataclass(frozen=True)
+class ReturnExiledWith:
+    """607.2a, 610.3c: each player returns to the battlefield, under their control, the cards they own
+    that this object's abilities exiled and that are still in exile (a card that left exile is a new
+    object, 400.7, and no longer in the set)."""
+
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Return them at once."""
+        game = res.game
+        mine = [c for s, c in game.state.exiled_with if s == res.source_oid]
+        for p in res.following(self.player):
+            for oid in mine:
+                if game.exists(oid) and game.obj(oid).zone is Zone.EXILE and game.obj(oid).owner == p:
+                    game.move(oid, Zone.BATTLEFIELD, controller=p)
+        game.state.exiled_with = [(s, c) for s, c in game.state.exiled_with if s != res.source_oid or game.exists(c)
+                                  and game.obj(c).zone is Zone.EXILE]
+
+
+@dataclass(frozen=True)
 class ChooseAmong:
     """A player chooses one of the listed kinds of objects ("that player chooses artifact, creature,
     land, or non-Aura enchantment"); the rest of the ability refers to it as "of that type" (608.2c-d)."""
@@ -516,6 +536,7 @@ class ExileObject:
                 new = res.game.move(ref, Zone.EXILE)
                 if new is not None:
                     moved.append(new)
+                    res.game.state.exiled_with.append((res.source_oid, new))  # 607.2a
                     if self.counters and self.amount is not None:
                         res.game.add_counters(new, self.counters, self.amount.evaluate(res))
         res.last_affected = tuple(moved)
@@ -1173,6 +1194,7 @@ __all__ = [
     "Regenerate",
     "RemoveCounters",
     "ReturnAllFromGraveyards",
+    "ReturnExiledWith",
     "ReturnFromGraveyard",
     "ReturnToHand",
     "Sacrifice",

@@ -87,6 +87,7 @@ def _shallow(o: _T) -> _T:
 def _copy_player(p: Player) -> Player:
     c = _shallow(p)
     c.mana = _copy_counter(p.mana)
+    c.counters = _copy_counter(p.counters)  # 122.1: poison counters are added in place
     c.upkeep_ticks = list(p.upkeep_ticks)
     return c
 
@@ -441,6 +442,7 @@ class Game:
         snap.attachments = {k: list(v) for k, v in s.attachments.items()}
         snap.first_damage_dealers = list(s.first_damage_dealers)
         snap.extra_turns = list(s.extra_turns)  # appended to in place (500.7)
+        snap.exiled_with = list(s.exiled_with)  # appended to in place (607.2a)
         return snap
 
     def restore(self, state: GameState) -> None:

@@ -94,6 +94,9 @@ class GameState:
     cast_bans: list[tuple[int, str, int]] = field(default_factory=list)
     # 500.7: extra turns to be taken after this one, the most recently created last (taken first).
     extra_turns: list[int] = field(default_factory=list)
+    # 607.2a: the cards each object's abilities exiled (the object's id, the exiled card's new object id):
+    # "exiled with this" is a linked set.
+    exiled_with: list[tuple[int, int]] = field(default_factory=list)
     normal_active: int = -1  # the player of the last turn that wasn't an extra one (-1: none yet)
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameState":
@@ -148,6 +151,7 @@ def state_digest(state: GameState) -> str:
               sorted((o.oid, o.control_since) for o in state.objects.values()))),
         repr(sorted(state.prevention.items())),
         repr(state.cast_bans),
+        repr(state.exiled_with),
         repr((state.extra_turns, state.normal_active, [(p.revealed_top, p.turn_began) for p in state.players])),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()

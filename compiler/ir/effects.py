@@ -380,6 +380,21 @@ class ChooseName(Effect):
 
 
 @dataclass(frozen=True)
+class ReturnExiledWith(Effect):
+    """607.2a, 610.3c: "each player returns to the battlefield all cards they own exiled with this"."""
+
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if isinstance(self.player, YouRef):
+            return f"return to the battlefield all cards you own exiled with {ph.this_name()}"
+        return f"{self.player.player_text(ph)} returns to the battlefield all cards they own exiled with {ph.this_name()}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ReturnExiledWith(player={self.player.python()})"
+
+
+@dataclass(frozen=True)
 class ChooseAmong(Effect):
     """A player chooses one of several kinds of objects, remembered for "of that type" (608.2c-d)."""
 
