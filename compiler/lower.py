@@ -25,6 +25,7 @@ from .ir import references as rf
 from .ir import statics as sp
 from .ir.abilities import (
     AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsTurnedFaceUpIR, CardIR,
+    ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
@@ -872,6 +873,9 @@ class CardLowering:
         self.last_player = player
         return ef.ReturnExiledWith(player)
 
+    def effect_ChooseColorEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.ChooseColor()
+
     def effect_ExtraTurnEffect(self, e: Any, cond: Condition | None) -> Effect:
         player = self.player(e.player, cond)
         self.last_player = player
@@ -1093,7 +1097,7 @@ class CardLowering:
             f = _filter(self.ck, e.group, e)
             ref = rf.EachObject(f.words, f)
         return ef.ApplyContinuous(ref, parts, duration, lead=e.lead is not None, tail=tail, written=d is not None,
-                                  this_turn=bool(d is not None and d.thisturn))
+                                  this_turn=bool(d is not None and d.thisturn), also_word=bool(e.alsoword))
 
     def effect_GainControlEffect(self, e: Any, cond: Condition | None) -> Effect:
         duration = "forever"
@@ -1416,6 +1420,13 @@ class CardLowering:
                 self.ck.error(p, f"'{kw}' takes parameters; it can't be granted or removed this way")
         return tuple(p.keywords)
 
+    def static_ProtectionFromChosen(self, p: Any) -> StaticPart:
+        self.ck.name_in(p, "keyword", p.keyword, self.keywords)
+        kw = self.keywords.get(p.keyword)
+        if kw is not None and [t for _, t in kw.params] != ["quality"]:
+            self.ck.error(p, f"'{p.keyword}' doesn't take a quality: 'from the chosen color' needs a keyword like protection")
+        return sp.ProtectionFromChosen(str(p.keyword))
+
     def static_HasKeywords(self, p: Any) -> StaticPart:
         return sp.HasKeywords(self._keywords(p))
 
@@ -1494,6 +1505,8 @@ class CardLowering:
             return EntersWithIR(amount, counter, cond, word, keywords=tuple(b.keywords))
         if k == "EntersTappedStmt":
             return EntersTappedIR(word)
+        if k == "ChooseColorAsEntersStmt":
+            return ChooseColorAsEntersIR(word)
         if k == "AmplifyStmt":
             return AmplifyIR(self.amount(b.amount), self.counter_kind(b.counter), word)
         if k == "PTDefiningStmt":

@@ -324,6 +324,12 @@ class RevealToEnterWithCounters(Ability):
 
 
 @dataclass(frozen=True)
+class ChooseColorAsEnters(Ability):
+    """614.12, 105.1: "As this enters the battlefield, choose a color" -- a replacement effect: its
+    controller chooses as it enters; its abilities' "the chosen color" is that color."""
+
+
+@dataclass(frozen=True)
 class IgnoresSummoningSickness(Ability):
     """302.6: may attack and pay {T} costs without having been controlled continuously since the turn began."""
 

@@ -6,7 +6,7 @@ from .abilities import (
     ActionStep, ActivatedAbility, AuraTarget, AdditionalCost, AlternativeCost, BeginningOfStep,
     CardDefinition, EntersTapped, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
     HandIfPaidOnResolve,
-    Keyword, KeywordAction, MayCastAsThoughInstant, ObjectEvent, RevealToEnterWithCounters, Sentence, SpellAbility, StaticAbility,
+    ChooseColorAsEnters, Keyword, KeywordAction, MayCastAsThoughInstant, ObjectEvent, RevealToEnterWithCounters, Sentence, SpellAbility, StaticAbility,
     TargetKind, TargetSpec, TriggeredAbility, Ability, SpliceOnto,
 )
 from .continuous import *  # noqa: F403 - its __all__: what generated code may use
@@ -42,6 +42,7 @@ __all__ = [
     "AuraTarget",
     "BeginningOfStep",
     "CantBeCountered",
+    "ChooseColorAsEnters",
     "CostsMorePerExtraTarget",
     "CardDefinition",
     "ControllerOf",

@@ -168,6 +168,15 @@ class SetBasePT:
 
 
 @dataclass(frozen=True)
+class GainKeywordWithQuality:
+    """613.1f (layer 6) with 702.16a: has the keyword ``keyword`` with the quality ``quality``; "" is the
+    object's chosen color (614.12: "has protection from the chosen color")."""
+
+    keyword: str
+    quality: str = ""
+
+
+@dataclass(frozen=True)
 class CantBeRegenerated:
     """701.15c: its destruction can't be replaced by regeneration ("can't be regenerated this turn")."""
 
@@ -350,7 +359,7 @@ class MayPlay:
 
 
 Part = Union[
-    MayPlay, GainAbility, SetColors, SetBasePT,
+    MayPlay, GainAbility, SetColors, SetBasePT, GainKeywordWithQuality,
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
     MinimumBlockers,
@@ -381,6 +390,7 @@ class ContinuousEffect:
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
     "SetBasePT",
+    "GainKeywordWithQuality",
     "AbilitiesCantBeActivated",
     "AdditionalLandPlays",
     "AssignsExcessToPlayer",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from .abilities import AlternativeCost, KeywordAction
 from .actions import CastSpell
 from .casting import cast_spell
-from .continuous import MayPlay, Part, PTChange, SetBasePT
+from .continuous import GainKeywordWithQuality, MayPlay, Part, PTChange, SetBasePT
 from .costoptions import cost_options
 from .costs import offer_to_pay, pay_now
 from .decisions import Choice, ChooseCards, ChooseOption, ChooseOrder, YesNo, chosen_keys
@@ -468,6 +468,15 @@ class ReturnExiledWith:
 
 
 @dataclass(frozen=True)
+class ChooseColor:
+    """105.1, 608.2d: the ability's controller chooses a color; "the chosen color" later in the ability."""
+
+    def resolve(self, res: "Resolution") -> None:
+        """Ask and remember."""
+        res.chosen_color = res.game.choose_color(res.controller)
+
+
+@dataclass(frozen=True)
 class ChooseAmong:
     """A player chooses one of the listed kinds of objects ("that player chooses artifact, creature,
     land, or non-Aura enchantment"); the rest of the ability refers to it as "of that type" (608.2c-d)."""
@@ -862,6 +871,10 @@ class ApplyContinuous:
         # 608.2h: a value like X is determined once, as the effect is created.
         parts = tuple(p.fixed(res.x) if isinstance(p, PTChange) and (p.x_power or p.x_toughness) else p
                       for p in self.parts)
+        # 608.2h: "the chosen color" is fixed as the effect begins; with no color chosen, no such part.
+        parts = tuple(replace(p, quality=res.chosen_color) if isinstance(p, GainKeywordWithQuality) and not p.quality
+                      else p for p in parts
+                      if not (isinstance(p, GainKeywordWithQuality) and not p.quality and not res.chosen_color))
         refs = res.referents(self.target) + (res.referents(self.also) if self.also is not None else [])
         for ref in dict.fromkeys(refs):  # each object once, even if named twice
             if isinstance(ref, int):
@@ -1151,6 +1164,7 @@ __all__ = [
     "CantCastSameName",
     "CastThis",
     "ChooseAmong",
+    "ChooseColor",
     "ChooseCardName",
     "DiscardNamed",
     "RevealHand",

@@ -36,6 +36,7 @@ class ZoneChange:
     face_down: "FaceDown | None" = None  # 708.3: put onto the battlefield face down
     copy_of: "CardDefinition | None" = None  # 707.5: enters as a copy of these copiable values
     linked: str = ""  # the label of the replacement effect that sent it here (607.2a "this way")
+    chosen_color: str = ""  # 614.12: the color chosen as it enters
 
 
 @dataclass(frozen=True)

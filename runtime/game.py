@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence, TypeVar
 from . import layers
 from .abilities import (
     Ability, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
-    EntersTapped, EntersWithCounters, ExileIfLeavesStack, HandIfPaidOnResolve, ObjectEvent, RevealToEnterWithCounters,
+    ChooseColorAsEnters, EntersTapped, EntersWithCounters, ExileIfLeavesStack, HandIfPaidOnResolve, ObjectEvent, RevealToEnterWithCounters,
     TriggeredAbility,
 )
 from .action_steps import ACTION_STEPS
@@ -604,6 +604,9 @@ class Game:
                 elif isinstance(a, EntersTapped) and ev.to_zone is Zone.BATTLEFIELD \
                         and ev.from_zone is not Zone.BATTLEFIELD:
                     ev.tapped = True
+                elif isinstance(a, ChooseColorAsEnters) and ev.to_zone is Zone.BATTLEFIELD \
+                        and ev.from_zone is not Zone.BATTLEFIELD:
+                    ev.chosen_color = self.choose_color(ev.controller)  # 614.12
                 else:
                     continue
                 ev.applied = ev.applied | {key}
@@ -693,6 +696,7 @@ class Game:
                 ev.face_down = o.face_down  # 702.37c: it enters with the face-down spell's characteristics
         new.face_down = ev.face_down
         new.copy_of = ev.copy_of
+        new.chosen_color = ev.chosen_color
         if o.face_down is not None and new.face_down is None:
             # 708.9: a face-down permanent or spell leaving for another zone is revealed to all.
             self.log(f"{self.players[o.owner].name} reveals the face-down card: {o.card.definition.name} (708.9)")
@@ -748,6 +752,14 @@ class Game:
                 self.log(f"{self.players[player].name} can't draw: library is empty")
                 continue
             self.move(lib[0], Zone.HAND)
+
+    def choose_color(self, player: int) -> str:
+        """105.1: the player chooses one of the five colors."""
+        colors = ("white", "blue", "black", "red", "green")
+        pick = self.ask_valid(ChooseOption(player, "Choose a color", tuple(Choice(c, c) for c in colors)),
+                              lambda ans: ans if isinstance(ans, str) and ans in colors else None, "choose a color (105.1)")
+        self.log(f"{self.players[player].name} chooses {pick}")
+        return str(pick)
 
     def add_player_counters(self, player: int, kind: str, n: int) -> None:
         """122.1: a player gets counters (poison counters, 104.3d; 704.5c checks them)."""

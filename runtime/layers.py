@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 
 from .abilities import Ability, ActivatedAbility, Keyword, StaticAbility
 from .continuous import (
-    ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange, SetBasePT, SetColors, SetPT,
+    ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, GainKeywordWithQuality, LoseKeywords, Part, PTChange, SetBasePT, SetColors, SetPT,
 )
 from .resolution import Resolution
 from .values import Cost
@@ -360,6 +360,13 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         pairs.extend(_keyword_abilities(game, name, Cost.mana_cost_of(d.mana_cost)))
         granted.append((name, d.mana_cost))
 
+    def gain_with_quality(p: GainKeywordWithQuality) -> None:
+        # 702.16a with 614.12: the keyword with its quality, "the chosen color" being this object's.
+        quality = p.quality or obj.chosen_color
+        if quality:
+            keywords.add(p.keyword)
+            pairs.extend(_keyword_abilities(game, p.keyword, quality))
+
     def lose(names: tuple[str, ...]) -> None:
         for n in names:
             keywords.discard(n)
@@ -373,6 +380,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
             gain(p.keywords, origin)
         elif isinstance(p, GainKeywordAtManaCost):
             gain_at_mana_cost(p.keyword)
+        elif isinstance(p, GainKeywordWithQuality):
+            gain_with_quality(p)
         elif isinstance(p, GainAbility):
             pairs.append((p.ability, origin))
 
@@ -396,6 +405,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
                 gain(p.keywords, "")
             elif isinstance(p, GainKeywordAtManaCost):
                 gain_at_mana_cost(p.keyword)  # 611.2c, 613.1f: e.g. a graveyard card gains flashback
+            elif isinstance(p, GainKeywordWithQuality):
+                gain_with_quality(p)
             elif isinstance(p, LoseKeywords):
                 lose(p.keywords)
             elif isinstance(p, GainAbility):

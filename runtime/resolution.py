@@ -43,6 +43,7 @@ class Resolution:
     subject: int = -1
     rest: tuple[int, ...] = ()  # "the rest": the permanents not chosen by an instruction before (608.2d)
     chosen_name: str = ""  # a card name chosen earlier in the ability ("that name", 201.3)
+    chosen_color: str = ""  # a color chosen earlier in the ability ("the chosen color", 105.1)
 
     def source_object(self) -> "GameObject | None":
         """The source object; once it has left its zone, its last known information (113.7a, 608.2h)."""

@@ -395,6 +395,17 @@ class ReturnExiledWith(Effect):
 
 
 @dataclass(frozen=True)
+class ChooseColor(Effect):
+    """105.1, 608.2d: "choose a color" (the ability's controller); "the chosen color" later in it."""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "choose a color"
+
+    def python(self, actions: Actions) -> str:
+        return "rt.ChooseColor()"
+
+
+@dataclass(frozen=True)
 class ChooseAmong(Effect):
     """A player chooses one of several kinds of objects, remembered for "of that type" (608.2c-d)."""
 
@@ -1059,6 +1070,7 @@ class ApplyContinuous(Effect):
     written: bool = True
     also: Ref | None = None
     this_turn: bool = False  # printed "... this turn"
+    also_word: bool = False  # "creatures you control also gain ...": another effect of the ability gave them one
 
     def text(self, ph: "Phrase", subject: str) -> str:
         ref = self.target
@@ -1075,6 +1087,8 @@ class ApplyContinuous(Effect):
             text = plural_verbs(text)  # "creatures you control get +1/+1"
             text = text.replace(" as though it didn't", " as though they didn't")
         tail = f" and {static_parts_text(self.tail, None)}" if self.tail else ""
+        if self.also_word:
+            text = "also " + text
         if any(isinstance(p, HasKeywordAtManaCost) for p in parts):
             # 702.1b: "... gains flashback until end of turn. The flashback cost is equal to its
             # mana cost" (the sentence's own period ends the last one).
