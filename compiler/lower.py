@@ -970,6 +970,13 @@ class CardLowering:
         return ef.GainLife(player, self._power_of(e.equal, cond))
 
     def effect_LoseLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.where is not None:
+            # "loses X life, where X is this's power" (107.3): X is defined by the ability, not announced.
+            if not e.amount.x:
+                self.ck.error(e.where, "'where X is ...' defines X: write 'X life'")
+            player = self.player(e.player, cond)
+            self.last_player = player
+            return ef.LoseLife(player, am.XIsPower())
         return self._player_amount(e, cond, ef.LoseLife, e.per)
 
     def effect_PlayerCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
@@ -1580,6 +1587,9 @@ class CardLowering:
             verb = "cast" if t.who == "you" else "casts"
             return EventTrigger(("cast",), scope=f"cast_{who}", subject=spell,
                              words=f"{t.lead} {t.who} {verb} {article} {spell.words}")
+        if cname(t) == "LifeGainTrigger":
+            # 119.9, 603.2: each life-gain event of the controller.
+            return EventTrigger(("gained_life",), scope="you_gain", words="whenever you gain life")
         if cname(t) == "BatchAttackTrigger":
             # 603.2c: one trigger for the whole declaration of attackers (508.1), counting them.
             subject = _filter(self.ck, t.subject, t)

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '4ef7dad6d6c7da3b4a62c938a4a670d891a14e232b3e3c2398cf8baec38c83e0'
+GRAMMAR = '7e3a95158aec48f0b6f4d668729d92caeca31ff43bfa4d7dcd419b03401f179e'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -336,7 +336,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('PlayerTapsEffect', 'common', 'PlayerTapsEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'amount'),
-    ('__asgn_plain', 'plain', '', 'per'),
     ('LoseLifeEffect', 'common', 'LoseLifeEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'amount'),
@@ -561,6 +560,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'untapped'),
     ('__asgn_oneormore', 'oneormore', '', 'types'),
     ('PerCount', 'common', 'PerCount', ''),
+    ('__asgn_plain', 'plain', '', 'per'),
+    ('__asgn_plain', 'plain', '', 'power'),
+    ('WhereX', 'common', 'WhereX', ''),
+    ('__asgn_plain', 'plain', '', 'where'),
     ('__asgn_oneormore', 'oneormore', '', 'zones'),
     ('TargetRef', 'abstract', 'TargetRef', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
@@ -598,6 +601,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('BatchAttackTrigger', 'common', 'BatchAttackTrigger', ''),
     ('__asgn_plain', 'plain', '', 'lead'),
     ('ThisTrigger', 'common', 'ThisTrigger', ''),
+    ('__asgn_plain', 'plain', '', 'lead'),
+    ('__asgn_plain', 'plain', '', 'gain'),
+    ('LifeGainTrigger', 'common', 'LifeGainTrigger', ''),
     ('__asgn_plain', 'plain', '', 'lead'),
     ('__asgn_plain', 'plain', '', 'who'),
     ('__asgn_plain', 'plain', '', 'spell'),
@@ -1134,35 +1140,36 @@ _F90 = frozenset([None, 'b', 'i'])
 _F91 = frozenset([None, 'a', 't'])
 _F92 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
 _F93 = frozenset([None, 'c', 'i'])
-_F94 = frozenset(['g', 'h'])
-_F95 = frozenset([None, 'i', 't'])
-_F96 = frozenset(['i', 't'])
-_F97 = frozenset([None, 'e', 'o', 'u'])
-_F98 = frozenset(['o', 'p'])
-_F99 = frozenset(['e', 'y'])
-_F100 = frozenset(['d', 'e', 'u'])
-_F101 = frozenset(['w'])
-_F102 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
-_F103 = frozenset([None, 'a', 'p'])
-_F104 = frozenset([None, 'p', 't'])
-_F105 = frozenset(['+', '-'])
-_F106 = frozenset([None, 'g', 'h'])
-_F107 = frozenset([',', 'a'])
-_F108 = frozenset([None, ',', 'e'])
-_F109 = frozenset([None, 'm', 'o'])
-_F110 = frozenset([None, 'a', 'r'])
-_F111 = frozenset([None, 'h', 'y'])
-_F112 = frozenset([None, 'f', 'u'])
-_F113 = frozenset([None, 'd', 'f'])
-_F114 = frozenset([None, 'u', 'y'])
-_F115 = frozenset([None, 'i', 'u'])
-_F116 = frozenset([None, 'c', 't'])
-_F117 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F118 = frozenset(['t', 'y'])
-_F119 = frozenset([None, 'o', 't'])
-_F120 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
-_F121 = frozenset([None, 'i', 'y'])
-_F122 = frozenset(['i', 'o'])
+_F94 = frozenset([None, ','])
+_F95 = frozenset(['g', 'h'])
+_F96 = frozenset([None, 'i', 't'])
+_F97 = frozenset(['i', 't'])
+_F98 = frozenset([None, 'e', 'o', 'u'])
+_F99 = frozenset(['o', 'p'])
+_F100 = frozenset(['e', 'y'])
+_F101 = frozenset(['d', 'e', 'u'])
+_F102 = frozenset(['w'])
+_F103 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
+_F104 = frozenset([None, 'a', 'p'])
+_F105 = frozenset([None, 'p', 't'])
+_F106 = frozenset(['+', '-'])
+_F107 = frozenset([None, 'g', 'h'])
+_F108 = frozenset([',', 'a'])
+_F109 = frozenset([None, ',', 'e'])
+_F110 = frozenset([None, 'm', 'o'])
+_F111 = frozenset([None, 'a', 'r'])
+_F112 = frozenset([None, 'h', 'y'])
+_F113 = frozenset([None, 'f', 'u'])
+_F114 = frozenset([None, 'd', 'f'])
+_F115 = frozenset([None, 'u', 'y'])
+_F116 = frozenset([None, 'i', 'u'])
+_F117 = frozenset([None, 'c', 't'])
+_F118 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F119 = frozenset(['t', 'y'])
+_F120 = frozenset([None, 'o', 't'])
+_F121 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
+_F122 = frozenset([None, 'i', 'y'])
+_F123 = frozenset(['i', 'o'])
 
 
 class CardParser:
@@ -19019,27 +19026,17 @@ class CardParser:
                 p49 = q
                 res50.append(v)
                 while True:
-                    p55 = p49
-                    res56: list[Any] = []
-                    r = self.r_PerCount_0(p55)
+                    r = self.e98_0(p49)
                     if r is None:
                         break
                     q, v = r
-                    p55 = q
-                    if v:
-                        res56.append(v)
-                    if res56:
-                        n = Nt(res56)
-                        n.rule = 314
-                    q = p55
-                    v = n if res56 else None
                     p49 = q
                     if v is not None:
                         res50.append(v)
                     break
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 315
+                    n.rule = 314
                 q = p49
                 v = n if res50 else None
                 if v is not None:
@@ -19049,11 +19046,37 @@ class CardParser:
                 break
         if ch in _F63:
             while True:
-                p57 = p
+                p55 = p
+                res56: list[Any] = []
+                p57 = p55
                 res58: list[Any] = []
-                p59 = p57
+                r = self.r_PlayerRef_0(p57)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p57 = q
+                if v:
+                    res58.append(v)
+                if res58:
+                    n = Nt(res58)
+                    n.rule = 315
+                p55 = p57
+                if res58 and n:
+                    res56.append(n)
+                r = self.e99_0(p55)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p55 = q
+                if v:
+                    res56.append(v)
+                p59 = p55
                 res60: list[Any] = []
-                r = self.r_PlayerRef_0(p59)
+                r = self.r_Amount_0(p59)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19065,21 +19088,12 @@ class CardParser:
                 if res60:
                     n = Nt(res60)
                     n.rule = 316
-                p57 = p59
+                p55 = p59
                 if res60 and n:
-                    res58.append(n)
-                r = self.e98_0(p57)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p57 = q
-                if v:
-                    res58.append(v)
-                p61 = p57
+                    res56.append(n)
+                p61 = p55
                 res62: list[Any] = []
-                r = self.r_Amount_0(p61)
+                r = self.r_CounterKind_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19091,12 +19105,50 @@ class CardParser:
                 if res62:
                     n = Nt(res62)
                     n.rule = 317
-                p57 = p61
+                p55 = p61
                 if res62 and n:
-                    res58.append(n)
-                p63 = p57
+                    res56.append(n)
+                r = self.e100_0(p55)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p55 = q
+                if v:
+                    res56.append(v)
+                if res56:
+                    n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
+                    n.rule = 318
+                q = p55
+                v = n if res56 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F63:
+            while True:
+                p63 = p
                 res64: list[Any] = []
-                r = self.r_CounterKind_0(p63)
+                p65 = p63
+                res66: list[Any] = []
+                r = self.r_PlayerRef_0(p65)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p65 = q
+                if v:
+                    res66.append(v)
+                if res66:
+                    n = Nt(res66)
+                    n.rule = 319
+                p63 = p65
+                if res66 and n:
+                    res64.append(n)
+                r = self.e101_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19105,121 +19157,66 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                if res64:
-                    n = Nt(res64)
-                    n.rule = 318
-                p57 = p63
-                if res64 and n:
-                    res58.append(n)
-                r = self.e99_0(p57)
+                r = self.e102_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p57 = q
+                p63 = q
                 if v:
-                    res58.append(v)
-                if res58:
-                    n = Nt(res58 if len(res58) == 1 and type(res58[0]) is not list else flatten(res58))
-                    n.rule = 319
-                q = p57
-                v = n if res58 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F63:
-            while True:
-                p65 = p
-                res66: list[Any] = []
-                p67 = p65
-                res68: list[Any] = []
-                r = self.r_PlayerRef_0(p67)
+                    res64.append(v)
+                r = self.e103_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p67 = q
+                p63 = q
                 if v:
-                    res68.append(v)
-                if res68:
-                    n = Nt(res68)
-                    n.rule = 320
-                p65 = p67
-                if res68 and n:
-                    res66.append(n)
-                r = self.e100_0(p65)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p65 = q
-                if v:
-                    res66.append(v)
-                r = self.e101_0(p65)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p65 = q
-                if v:
-                    res66.append(v)
-                r = self.e102_0(p65)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p65 = q
-                if v:
-                    res66.append(v)
-                q = sk0[p65]
+                    res64.append(v)
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
+                    sk0[p63] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p65 = q
-                res66.append(v)
-                r = self.e103_0(p65)
+                p63 = q
+                res64.append(v)
+                r = self.e104_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p65 = q
+                p63 = q
                 if v:
-                    res66.append(v)
-                q = sk0[p65]
+                    res64.append(v)
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
+                    sk0[p63] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p65 = q
-                res66.append(v)
-                if res66:
-                    n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 321
-                q = p65
-                v = n if res66 else None
+                p63 = q
+                res64.append(v)
+                if res64:
+                    n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
+                    n.rule = 320
+                q = p63
+                v = n if res64 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19370,11 +19367,70 @@ class CardParser:
                 break
         if ch in _F63:
             while True:
-                p69 = p
+                p67 = p
+                res68: list[Any] = []
+                p69 = p67
                 res70: list[Any] = []
-                p71 = p69
+                r = self.r_PlayerRef_0(p69)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p69 = q
+                if v:
+                    res70.append(v)
+                if res70:
+                    n = Nt(res70)
+                    n.rule = 321
+                p67 = p69
+                if res70 and n:
+                    res68.append(n)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('puts', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'puts', '')
+                q += 4
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p67 = q
+                res68.append(v)
+                p71 = p67
                 res72: list[Any] = []
-                r = self.r_PlayerRef_0(p71)
+                r = self.r_Amount_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19386,166 +19442,107 @@ class CardParser:
                 if res72:
                     n = Nt(res72)
                     n.rule = 322
-                p69 = p71
+                p67 = p71
                 if res72 and n:
-                    res70.append(n)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('puts', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'puts', '')
-                q += 4
-                p69 = q
-                res70.append(v)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p69 = q
-                res70.append(v)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p69 = q
-                res70.append(v)
-                p73 = p69
-                res74: list[Any] = []
-                r = self.r_Amount_0(p73)
+                    res68.append(n)
+                r = self.e105_0(p67)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p73 = q
+                p67 = q
                 if v:
-                    res74.append(v)
-                if res74:
-                    n = Nt(res74)
-                    n.rule = 323
-                p69 = p73
-                if res74 and n:
-                    res70.append(n)
-                r = self.e104_0(p69)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p69 = q
-                if v:
-                    res70.append(v)
-                q = sk0[p69]
+                    res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p69).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p69] = q
+                    sk0[p67] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p69 = q
-                res70.append(v)
-                q = sk0[p69]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p69).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p69] = q
+                    sk0[p67] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p69 = q
-                res70.append(v)
-                q = sk0[p69]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p69).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p69] = q
+                    sk0[p67] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p69 = q
-                res70.append(v)
-                q = sk0[p69]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p69).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p69] = q
+                    sk0[p67] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p69 = q
-                res70.append(v)
-                q = sk0[p69]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p69).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p69] = q
+                    sk0[p67] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p69 = q
-                res70.append(v)
-                q = sk0[p69]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p69).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p69] = q
+                    sk0[p67] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'graveyard', '')
                 q += 9
-                p69 = q
-                res70.append(v)
-                if res70:
-                    n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 324
-                q = p69
-                v = n if res70 else None
+                p67 = q
+                res68.append(v)
+                if res68:
+                    n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
+                    n.rule = 323
+                q = p67
+                v = n if res68 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19787,7 +19784,107 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p75 = p
+                p73 = p
+                res74: list[Any] = []
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'until', '')
+                q += 5
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'end', '')
+                q += 3
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, ',', '')
+                q += 1
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'may', '')
+                q += 3
+                p73 = q
+                res74.append(v)
+                p75 = p73
                 res76: list[Any] = []
                 q = sk0[p75]
                 if q < 0:
@@ -19795,153 +19892,53 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p75] = q
-                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'until', '')
-                q += 5
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'end', '')
-                q += 3
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turn', '')
-                q += 4
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith(',', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, ',', '')
-                q += 1
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'may', '')
-                q += 3
-                p75 = q
-                res76.append(v)
-                p77 = p75
-                res78: list[Any] = []
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
                 if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'play', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                if res78:
-                    n = Nt(res78)
-                    n.rule = 325
-                p75 = p77
-                if res78 and n:
-                    res76.append(n)
-                q = sk0[p75]
+                p75 = q
+                res76.append(v)
+                if res76:
+                    n = Nt(res76)
+                    n.rule = 324
+                p73 = p75
+                if res76 and n:
+                    res74.append(n)
+                q = sk0[p73]
                 if q < 0:
-                    q = _WS0(text, p75).end()
+                    q = _WS0(text, p73).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p75] = q
+                    sk0[p73] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'that', '')
                 q += 4
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
                 if q < 0:
-                    q = _WS0(text, p75).end()
+                    q = _WS0(text, p73).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p75] = q
+                    sk0[p73] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'card', '')
                 q += 4
-                p75 = q
-                res76.append(v)
-                if res76:
-                    n = Nt(res76)
-                    n.rule = 326
-                q = p75
-                v = n if res76 else None
+                p73 = q
+                res74.append(v)
+                if res74:
+                    n = Nt(res74)
+                    n.rule = 325
+                q = p73
+                v = n if res74 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20001,128 +19998,128 @@ class CardParser:
                 break
         if ch in _F67:
             while True:
-                p79 = p
+                p77 = p
+                res78: list[Any] = []
+                p79 = p77
                 res80: list[Any] = []
-                p81 = p79
-                res82: list[Any] = []
-                r = self.r_TargetRef_0(p81)
+                r = self.r_TargetRef_0(p79)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p81 = q
+                p79 = q
                 if v:
-                    res82.append(v)
-                if res82:
-                    n = Nt(res82)
-                    n.rule = 327
-                p79 = p81
-                if res82 and n:
-                    res80.append(n)
-                q = sk0[p79]
+                    res80.append(v)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 326
+                p77 = p79
+                if res80 and n:
+                    res78.append(n)
+                q = sk0[p77]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p77).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
+                    sk0[p77] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p77).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
+                    sk0[p77] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p77).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
+                    sk0[p77] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'creature', '')
                 q += 8
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p77).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
+                    sk0[p77] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p77).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
+                    sk0[p77] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p77).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
+                    sk0[p77] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p77).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
+                    sk0[p77] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p79 = q
-                res80.append(v)
-                if res80:
-                    n = Nt(res80)
-                    n.rule = 328
-                q = p79
-                v = n if res80 else None
+                p77 = q
+                res78.append(v)
+                if res78:
+                    n = Nt(res78)
+                    n.rule = 327
+                q = p77
+                v = n if res78 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20156,11 +20153,79 @@ class CardParser:
                 break
         if ch in _F9:
             while True:
-                p83 = p
+                p81 = p
+                res82: list[Any] = []
+                p83 = p81
                 res84: list[Any] = []
-                p85 = p83
+                r = self.r_ActionWord_0(p83)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p83 = q
+                if v:
+                    res84.append(v)
+                if res84:
+                    n = Nt(res84)
+                    n.rule = 328
+                p81 = p83
+                if res84 and n:
+                    res82.append(n)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p81 = q
+                res82.append(v)
+                r = self.e106_0(p81)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p81 = q
+                if v:
+                    res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p81 = q
+                res82.append(v)
+                p85 = p81
                 res86: list[Any] = []
-                r = self.r_ActionWord_0(p85)
+                r = self.r_PlayerRef_0(p85)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20172,96 +20237,28 @@ class CardParser:
                 if res86:
                     n = Nt(res86)
                     n.rule = 329
-                p83 = p85
+                p81 = p85
                 if res86 and n:
-                    res84.append(n)
-                q = sk0[p83]
+                    res82.append(n)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p83 = q
-                res84.append(v)
-                r = self.e105_0(p83)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p83 = q
-                if v:
-                    res84.append(v)
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p83 = q
-                res84.append(v)
-                p87 = p83
-                res88: list[Any] = []
-                r = self.r_PlayerRef_0(p87)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p87 = q
-                if v:
-                    res88.append(v)
-                if res88:
-                    n = Nt(res88)
-                    n.rule = 330
-                p83 = p87
-                if res88 and n:
-                    res84.append(n)
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p81] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p83 = q
-                res84.append(v)
-                if res84:
-                    n = Nt(res84 if len(res84) == 1 and type(res84[0]) is not list else flatten(res84))
-                    n.rule = 331
-                q = p83
-                v = n if res84 else None
+                p81 = q
+                res82.append(v)
+                if res82:
+                    n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
+                    n.rule = 330
+                q = p81
+                v = n if res82 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20269,44 +20266,44 @@ class CardParser:
                 break
         if ch in _F12:
             while True:
-                p89 = p
-                res90: list[Any] = []
-                q = sk0[p89]
+                p87 = p
+                res88: list[Any] = []
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p87] = q
                 if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'pay', '')
                 q += 3
-                p89 = q
-                res90.append(v)
-                p91 = p89
-                res92: list[Any] = []
-                r = self.r_Cost_0(p91)
+                p87 = q
+                res88.append(v)
+                p89 = p87
+                res90: list[Any] = []
+                r = self.r_Cost_0(p89)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p91 = q
+                p89 = q
                 if v:
-                    res92.append(v)
-                if res92:
-                    n = Nt(res92)
-                    n.rule = 332
-                p89 = p91
-                if res92 and n:
-                    res90.append(n)
+                    res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 333
-                q = p89
-                v = n if res90 else None
+                    n.rule = 331
+                p87 = p89
+                if res90 and n:
+                    res88.append(n)
+                if res88:
+                    n = Nt(res88)
+                    n.rule = 332
+                q = p87
+                v = n if res88 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20314,11 +20311,39 @@ class CardParser:
                 break
         if ch in _F9:
             while True:
-                p93 = p
+                p91 = p
+                res92: list[Any] = []
+                p93 = p91
                 res94: list[Any] = []
-                p95 = p93
+                r = self.r_ActionWord_0(p93)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p93 = q
+                if v:
+                    res94.append(v)
+                if res94:
+                    n = Nt(res94)
+                    n.rule = 333
+                p91 = p93
+                if res94 and n:
+                    res92.append(n)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                p95 = p91
                 res96: list[Any] = []
-                r = self.r_ActionWord_0(p95)
+                r = self.r_Amount_0(p95)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20330,42 +20355,14 @@ class CardParser:
                 if res96:
                     n = Nt(res96)
                     n.rule = 334
-                p93 = p95
+                p91 = p95
                 if res96 and n:
-                    res94.append(n)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                p97 = p93
-                res98: list[Any] = []
-                r = self.r_Amount_0(p97)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p97 = q
-                if v:
-                    res98.append(v)
-                if res98:
-                    n = Nt(res98)
+                    res92.append(n)
+                if res92:
+                    n = Nt(res92)
                     n.rule = 335
-                p93 = p97
-                if res98 and n:
-                    res94.append(n)
-                if res94:
-                    n = Nt(res94)
-                    n.rule = 336
-                q = p93
-                v = n if res94 else None
+                q = p91
+                v = n if res92 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20373,72 +20370,72 @@ class CardParser:
                 break
         if ch in _F5:
             while True:
-                p99 = p
-                res100: list[Any] = []
-                q = sk0[p99]
+                p97 = p
+                res98: list[Any] = []
+                q = sk0[p97]
                 if q < 0:
-                    q = _WS0(text, p99).end()
+                    q = _WS0(text, p97).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p99] = q
+                    sk0[p97] = q
                 if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'attach', '')
                 q += 6
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
                 if q < 0:
-                    q = _WS0(text, p99).end()
+                    q = _WS0(text, p97).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p99] = q
+                    sk0[p97] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
                 if q < 0:
-                    q = _WS0(text, p99).end()
+                    q = _WS0(text, p97).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p99] = q
+                    sk0[p97] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p99 = q
-                res100.append(v)
-                p101 = p99
-                res102: list[Any] = []
-                r = self.r_TargetRef_0(p101)
+                p97 = q
+                res98.append(v)
+                p99 = p97
+                res100: list[Any] = []
+                r = self.r_TargetRef_0(p99)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p101 = q
+                p99 = q
                 if v:
-                    res102.append(v)
-                if res102:
-                    n = Nt(res102)
-                    n.rule = 337
-                p99 = p101
-                if res102 and n:
-                    res100.append(n)
+                    res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 338
-                q = p99
-                v = n if res100 else None
+                    n.rule = 336
+                p97 = p99
+                if res100 and n:
+                    res98.append(n)
+                if res98:
+                    n = Nt(res98)
+                    n.rule = 337
+                q = p97
+                v = n if res98 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20446,9 +20443,40 @@ class CardParser:
                 break
         if ch in _F67:
             while True:
-                p103 = p
+                p101 = p
+                res102: list[Any] = []
+                p103 = p101
                 res104: list[Any] = []
-                p105 = p103
+                r = self.r_TargetRef_0(p103)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p103 = q
+                if v:
+                    res104.append(v)
+                if res104:
+                    n = Nt(res104)
+                    n.rule = 338
+                p101 = p103
+                if res104 and n:
+                    res102.append(n)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'fights', '')
+                q += 6
+                p101 = q
+                res102.append(v)
+                p105 = p101
                 res106: list[Any] = []
                 r = self.r_TargetRef_0(p105)
                 if r is None:
@@ -20462,45 +20490,14 @@ class CardParser:
                 if res106:
                     n = Nt(res106)
                     n.rule = 339
-                p103 = p105
+                p101 = p105
                 if res106 and n:
-                    res104.append(n)
-                q = sk0[p103]
-                if q < 0:
-                    q = _WS0(text, p103).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p103] = q
-                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'fights', '')
-                q += 6
-                p103 = q
-                res104.append(v)
-                p107 = p103
-                res108: list[Any] = []
-                r = self.r_TargetRef_0(p107)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p107 = q
-                if v:
-                    res108.append(v)
-                if res108:
-                    n = Nt(res108)
+                    res102.append(n)
+                if res102:
+                    n = Nt(res102)
                     n.rule = 340
-                p103 = p107
-                if res108 and n:
-                    res104.append(n)
-                if res104:
-                    n = Nt(res104)
-                    n.rule = 341
-                q = p103
-                v = n if res104 else None
+                q = p101
+                v = n if res102 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20508,292 +20505,67 @@ class CardParser:
                 break
         if ch in _F8:
             while True:
-                p109 = p
-                res110: list[Any] = []
-                q = sk0[p109]
+                p107 = p
+                res108: list[Any] = []
+                q = sk0[p107]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p107).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
+                    sk0[p107] = q
                 if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'look', '')
                 q += 4
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p107).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
+                    sk0[p107] = q
                 if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'at', '')
                 q += 2
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p107).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
+                    sk0[p107] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p107).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
+                    sk0[p107] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p109 = q
-                res110.append(v)
-                p111 = p109
-                res112: list[Any] = []
-                r = self.r_Amount_0(p111)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p111 = q
-                if v:
-                    res112.append(v)
-                if res112:
-                    n = Nt(res112)
-                    n.rule = 342
-                p109 = p111
-                if res112 and n:
-                    res110.append(n)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'one', '')
-                q += 3
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'them', '')
-                q += 4
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'rest', '')
-                q += 4
-                p109 = q
-                res110.append(v)
-                r = self.e106_0(p109)
+                p107 = q
+                res108.append(v)
+                p109 = p107
+                res110: list[Any] = []
+                r = self.r_Amount_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20803,10 +20575,235 @@ class CardParser:
                 if v:
                     res110.append(v)
                 if res110:
-                    n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 343
-                q = p109
-                v = n if res110 else None
+                    n = Nt(res110)
+                    n.rule = 341
+                p107 = p109
+                if res110 and n:
+                    res108.append(n)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rest', '')
+                q += 4
+                p107 = q
+                res108.append(v)
+                r = self.e107_0(p107)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p107 = q
+                if v:
+                    res108.append(v)
+                if res108:
+                    n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
+                    n.rule = 342
+                q = p107
+                v = n if res108 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20814,153 +20811,153 @@ class CardParser:
                 break
         if ch in _F67:
             while True:
-                p113 = p
+                p111 = p
+                res112: list[Any] = []
+                p113 = p111
                 res114: list[Any] = []
-                p115 = p113
-                res116: list[Any] = []
-                r = self.r_TargetRef_0(p115)
+                r = self.r_TargetRef_0(p113)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p115 = q
+                p113 = q
                 if v:
-                    res116.append(v)
-                if res116:
-                    n = Nt(res116)
-                    n.rule = 344
-                p113 = p115
-                if res116 and n:
-                    res114.append(n)
-                q = sk0[p113]
+                    res114.append(v)
+                if res114:
+                    n = Nt(res114)
+                    n.rule = 343
+                p111 = p113
+                if res114 and n:
+                    res112.append(n)
+                q = sk0[p111]
                 if q < 0:
-                    q = _WS0(text, p113).end()
+                    q = _WS0(text, p111).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p113] = q
+                    sk0[p111] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'deals', '')
                 q += 5
-                p113 = q
-                res114.append(v)
-                q = sk0[p113]
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
                 if q < 0:
-                    q = _WS0(text, p113).end()
+                    q = _WS0(text, p111).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p113] = q
+                    sk0[p111] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p113 = q
-                res114.append(v)
-                q = sk0[p113]
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
                 if q < 0:
-                    q = _WS0(text, p113).end()
+                    q = _WS0(text, p111).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p113] = q
+                    sk0[p111] = q
                 if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'equal', '')
                 q += 5
-                p113 = q
-                res114.append(v)
-                q = sk0[p113]
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
                 if q < 0:
-                    q = _WS0(text, p113).end()
+                    q = _WS0(text, p111).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p113] = q
+                    sk0[p111] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p113 = q
-                res114.append(v)
-                q = sk0[p113]
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
                 if q < 0:
-                    q = _WS0(text, p113).end()
+                    q = _WS0(text, p111).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p113] = q
+                    sk0[p111] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'its', '')
                 q += 3
-                p113 = q
-                res114.append(v)
-                p117 = p113
-                res118: list[Any] = []
-                q = sk0[p117]
+                p111 = q
+                res112.append(v)
+                p115 = p111
+                res116: list[Any] = []
+                q = sk0[p115]
                 if q < 0:
-                    q = _WS0(text, p117).end()
+                    q = _WS0(text, p115).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p117] = q
+                    sk0[p115] = q
                 if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'power', '')
                 q += 5
-                p117 = q
-                res118.append(v)
-                if res118:
-                    n = Nt(res118)
-                    n.rule = 345
-                p113 = p117
-                if res118 and n:
-                    res114.append(n)
-                q = sk0[p113]
+                p115 = q
+                res116.append(v)
+                if res116:
+                    n = Nt(res116)
+                    n.rule = 344
+                p111 = p115
+                if res116 and n:
+                    res112.append(n)
+                q = sk0[p111]
                 if q < 0:
-                    q = _WS0(text, p113).end()
+                    q = _WS0(text, p111).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p113] = q
+                    sk0[p111] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p113 = q
-                res114.append(v)
-                p119 = p113
-                res120: list[Any] = []
-                r = self.r_TargetRef_0(p119)
+                p111 = q
+                res112.append(v)
+                p117 = p111
+                res118: list[Any] = []
+                r = self.r_TargetRef_0(p117)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p119 = q
+                p117 = q
                 if v:
-                    res120.append(v)
-                if res120:
-                    n = Nt(res120)
+                    res118.append(v)
+                if res118:
+                    n = Nt(res118)
+                    n.rule = 345
+                p111 = p117
+                if res118 and n:
+                    res112.append(n)
+                if res112:
+                    n = Nt(res112)
                     n.rule = 346
-                p113 = p119
-                if res120 and n:
-                    res114.append(n)
-                if res114:
-                    n = Nt(res114)
-                    n.rule = 347
-                q = p113
-                v = n if res114 else None
+                q = p111
+                v = n if res112 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20968,25 +20965,42 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                p121 = p
-                res122: list[Any] = []
-                q = sk0[p121]
+                p119 = p
+                res120: list[Any] = []
+                q = sk0[p119]
                 if q < 0:
-                    q = _WS0(text, p121).end()
+                    q = _WS0(text, p119).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p121] = q
+                    sk0[p119] = q
                 if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'move', '')
                 q += 4
+                p119 = q
+                res120.append(v)
+                p121 = p119
+                res122: list[Any] = []
+                r = self.r_Amount_0(p121)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p121 = q
-                res122.append(v)
-                p123 = p121
+                if v:
+                    res122.append(v)
+                if res122:
+                    n = Nt(res122)
+                    n.rule = 347
+                p119 = p121
+                if res122 and n:
+                    res120.append(n)
+                p123 = p119
                 res124: list[Any] = []
-                r = self.r_Amount_0(p123)
+                r = self.r_CounterKind_0(p123)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20998,12 +21012,35 @@ class CardParser:
                 if res124:
                     n = Nt(res124)
                     n.rule = 348
-                p121 = p123
+                p119 = p123
                 if res124 and n:
-                    res122.append(n)
-                p125 = p121
+                    res120.append(n)
+                r = self.e108_0(p119)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p119 = q
+                if v:
+                    res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p119 = q
+                res120.append(v)
+                p125 = p119
                 res126: list[Any] = []
-                r = self.r_CounterKind_0(p125)
+                r = self.r_TargetRef_0(p125)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21015,33 +21052,24 @@ class CardParser:
                 if res126:
                     n = Nt(res126)
                     n.rule = 349
-                p121 = p125
+                p119 = p125
                 if res126 and n:
-                    res122.append(n)
-                r = self.e107_0(p121)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p121 = q
-                if v:
-                    res122.append(v)
-                q = sk0[p121]
+                    res120.append(n)
+                q = sk0[p119]
                 if q < 0:
-                    q = _WS0(text, p121).end()
+                    q = _WS0(text, p119).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p119] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
+                v = (q, 'onto', '')
                 q += 4
-                p121 = q
-                res122.append(v)
-                p127 = p121
+                p119 = q
+                res120.append(v)
+                p127 = p119
                 res128: list[Any] = []
                 r = self.r_TargetRef_0(p127)
                 if r is None:
@@ -21055,26 +21083,41 @@ class CardParser:
                 if res128:
                     n = Nt(res128)
                     n.rule = 350
-                p121 = p127
+                p119 = p127
                 if res128 and n:
-                    res122.append(n)
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    res120.append(n)
+                if res120:
+                    n = Nt(res120 if len(res120) == 1 and type(res120[0]) is not list else flatten(res120))
+                    n.rule = 351
+                q = p119
+                v = n if res120 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F63:
+            while True:
+                p129 = p
+                res130: list[Any] = []
+                p131 = p129
+                res132: list[Any] = []
+                r = self.r_PlayerRef_0(p131)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'onto', '')
-                q += 4
-                p121 = q
-                res122.append(v)
-                p129 = p121
-                res130: list[Any] = []
-                r = self.r_TargetRef_0(p129)
+                q, v = r
+                p131 = q
+                if v:
+                    res132.append(v)
+                if res132:
+                    n = Nt(res132)
+                    n.rule = 352
+                p129 = p131
+                if res132 and n:
+                    res130.append(n)
+                r = self.e109_0(p129)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21083,200 +21126,154 @@ class CardParser:
                 p129 = q
                 if v:
                     res130.append(v)
-                if res130:
-                    n = Nt(res130)
-                    n.rule = 351
-                p121 = p129
-                if res130 and n:
-                    res122.append(n)
-                if res122:
-                    n = Nt(res122 if len(res122) == 1 and type(res122[0]) is not list else flatten(res122))
-                    n.rule = 352
-                q = p121
-                v = n if res122 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F63:
-            while True:
-                p131 = p
-                res132: list[Any] = []
-                p133 = p131
-                res134: list[Any] = []
-                r = self.r_PlayerRef_0(p133)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p133 = q
-                if v:
-                    res134.append(v)
-                if res134:
-                    n = Nt(res134)
-                    n.rule = 353
-                p131 = p133
-                if res134 and n:
-                    res132.append(n)
-                r = self.e108_0(p131)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p131 = q
-                if v:
-                    res132.append(v)
-                q = sk0[p131]
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
+                    sk0[p129] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p131 = q
-                res132.append(v)
-                q = sk0[p131]
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
+                    sk0[p129] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p131 = q
-                res132.append(v)
-                q = sk0[p131]
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
+                    sk0[p129] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'battlefield', '')
                 q += 11
-                p131 = q
-                res132.append(v)
-                q = sk0[p131]
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
+                    sk0[p129] = q
                 if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'all', '')
                 q += 3
-                p131 = q
-                res132.append(v)
-                q = sk0[p131]
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
+                    sk0[p129] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'cards', '')
                 q += 5
-                p131 = q
-                res132.append(v)
-                r = self.e109_0(p131)
+                p129 = q
+                res130.append(v)
+                r = self.e110_0(p129)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p131 = q
+                p129 = q
                 if v:
-                    res132.append(v)
-                q = sk0[p131]
+                    res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
+                    sk0[p129] = q
                 if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'own', '')
                 q += 3
-                p131 = q
-                res132.append(v)
-                q = sk0[p131]
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
+                    sk0[p129] = q
                 if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'exiled', '')
                 q += 6
-                p131 = q
-                res132.append(v)
-                q = sk0[p131]
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
+                    sk0[p129] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'with', '')
                 q += 4
-                p131 = q
-                res132.append(v)
-                p135 = p131
-                res136: list[Any] = []
-                q = sk0[p135]
+                p129 = q
+                res130.append(v)
+                p133 = p129
+                res134: list[Any] = []
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p135 = q
-                res136.append(v)
-                if res136:
-                    n = Nt(res136)
+                p133 = q
+                res134.append(v)
+                if res134:
+                    n = Nt(res134)
+                    n.rule = 353
+                p129 = p133
+                if res134 and n:
+                    res130.append(n)
+                if res130:
+                    n = Nt(res130 if len(res130) == 1 and type(res130[0]) is not list else flatten(res130))
                     n.rule = 354
-                p131 = p135
-                if res136 and n:
-                    res132.append(n)
-                if res132:
-                    n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 355
-                q = p131
-                v = n if res132 else None
+                q = p129
+                v = n if res130 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21284,7 +21281,88 @@ class CardParser:
                 break
         if ch in _F27:
             while True:
-                p137 = p
+                p135 = p
+                res136: list[Any] = []
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exchange', '')
+                q += 8
+                p135 = q
+                res136.append(v)
+                r = self.e111_0(p135)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p135 = q
+                if v:
+                    res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'total', '')
+                q += 5
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p135 = q
+                res136.append(v)
+                p137 = p135
                 res138: list[Any] = []
                 q = sk0[p137]
                 if q < 0:
@@ -21292,80 +21370,33 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p137] = q
-                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exchange', '')
-                q += 8
+                v = (q, 'toughness', '')
+                q += 9
                 p137 = q
                 res138.append(v)
-                r = self.e110_0(p137)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p137 = q
-                if v:
-                    res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'life', '')
-                q += 4
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'total', '')
-                q += 5
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "this's", '')
-                q += 6
-                p137 = q
-                res138.append(v)
-                p139 = p137
+                if res138:
+                    n = Nt(res138)
+                    n.rule = 355
+                p135 = p137
+                if res138 and n:
+                    res136.append(n)
+                if res136:
+                    n = Nt(res136 if len(res136) == 1 and type(res136[0]) is not list else flatten(res136))
+                    n.rule = 356
+                q = p135
+                v = n if res136 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p139 = p
                 res140: list[Any] = []
                 q = sk0[p139]
                 if q < 0:
@@ -21373,33 +21404,29 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p139] = q
-                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'toughness', '')
-                q += 9
+                v = (q, 'choose', '')
+                q += 6
                 p139 = q
                 res140.append(v)
-                if res140:
-                    n = Nt(res140)
-                    n.rule = 356
-                p137 = p139
-                if res140 and n:
-                    res138.append(n)
-                if res138:
-                    n = Nt(res138 if len(res138) == 1 and type(res138[0]) is not list else flatten(res138))
-                    n.rule = 357
-                q = p137
-                v = n if res138 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p141 = p
+                q = sk0[p139]
+                if q < 0:
+                    q = _WS0(text, p139).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p139] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p139 = q
+                res140.append(v)
+                p141 = p139
                 res142: list[Any] = []
                 q = sk0[p141]
                 if q < 0:
@@ -21407,55 +21434,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p141] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'choose', '')
-                q += 6
-                p141 = q
-                res142.append(v)
-                q = sk0[p141]
-                if q < 0:
-                    q = _WS0(text, p141).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p141] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p141 = q
-                res142.append(v)
-                p143 = p141
-                res144: list[Any] = []
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
                 if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'color', '')
                 q += 5
-                p143 = q
-                res144.append(v)
-                if res144:
-                    n = Nt(res144)
-                    n.rule = 358
-                p141 = p143
-                if res144 and n:
-                    res142.append(n)
+                p141 = q
+                res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 359
-                q = p141
-                v = n if res142 else None
+                    n.rule = 357
+                p139 = p141
+                if res142 and n:
+                    res140.append(n)
+                if res140:
+                    n = Nt(res140)
+                    n.rule = 358
+                q = p139
+                v = n if res140 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21463,133 +21460,133 @@ class CardParser:
                 break
         if ch in _F85:
             while True:
-                p145 = p
-                res146: list[Any] = []
+                p143 = p
+                res144: list[Any] = []
                 while True:
-                    p147 = p145
+                    p145 = p143
+                    res146: list[Any] = []
+                    r = self.r_PlayerRef_0(p145)
+                    if r is None:
+                        break
+                    q, v = r
+                    p145 = q
+                    if v:
+                        res146.append(v)
+                    if res146:
+                        n = Nt(res146)
+                        n.rule = 359
+                    q = p145
+                    v = n if res146 else None
+                    p143 = q
+                    if v is not None:
+                        res144.append(v)
+                    break
+                r = self.e112_0(p143)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p143 = q
+                if v:
+                    res144.append(v)
+                while True:
+                    p147 = p143
                     res148: list[Any] = []
-                    r = self.r_PlayerRef_0(p147)
+                    r = self.e113_0(p147)
                     if r is None:
                         break
                     q, v = r
                     p147 = q
                     if v:
                         res148.append(v)
-                    if res148:
-                        n = Nt(res148)
-                        n.rule = 360
-                    q = p147
-                    v = n if res148 else None
-                    p145 = q
-                    if v is not None:
-                        res146.append(v)
-                    break
-                r = self.e111_0(p145)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p145 = q
-                if v:
-                    res146.append(v)
-                while True:
-                    p149 = p145
-                    res150: list[Any] = []
-                    r = self.e112_0(p149)
-                    if r is None:
-                        break
-                    q, v = r
-                    p149 = q
-                    if v:
-                        res150.append(v)
-                    q = sk0[p149]
+                    q = sk0[p147]
                     if q < 0:
-                        q = _WS0(text, p149).end()
+                        q = _WS0(text, p147).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p149] = q
+                        sk0[p147] = q
                     if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'card', '')
                     q += 4
-                    p149 = q
-                    res150.append(v)
-                    q = sk0[p149]
+                    p147 = q
+                    res148.append(v)
+                    q = sk0[p147]
                     if q < 0:
-                        q = _WS0(text, p149).end()
+                        q = _WS0(text, p147).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p149] = q
+                        sk0[p147] = q
                     if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'at', '')
                     q += 2
-                    p149 = q
-                    res150.append(v)
-                    q = sk0[p149]
+                    p147 = q
+                    res148.append(v)
+                    q = sk0[p147]
                     if q < 0:
-                        q = _WS0(text, p149).end()
+                        q = _WS0(text, p147).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p149] = q
+                        sk0[p147] = q
                     if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                         break
                     v = (q, 'random', '')
                     q += 6
-                    p149 = q
-                    res150.append(v)
-                    q = sk0[p149]
+                    p147 = q
+                    res148.append(v)
+                    q = sk0[p147]
                     if q < 0:
-                        q = _WS0(text, p149).end()
+                        q = _WS0(text, p147).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p149] = q
+                        sk0[p147] = q
                     if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'from', '')
                     q += 4
-                    p149 = q
-                    res150.append(v)
-                    p145 = p149
-                    res146 += res150
+                    p147 = q
+                    res148.append(v)
+                    p143 = p147
+                    res144 += res148
                     break
-                r = self.e113_0(p145)
+                r = self.e114_0(p143)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p145 = q
+                p143 = q
                 if v:
-                    res146.append(v)
-                p151 = p145
-                res152: list[Any] = []
-                q = sk0[p151]
+                    res144.append(v)
+                p149 = p143
+                res150: list[Any] = []
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p151).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p151] = q
+                    sk0[p149] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'hand', '')
                 q += 4
-                p151 = q
-                res152.append(v)
-                if res152:
-                    n = Nt(res152)
+                p149 = q
+                res150.append(v)
+                if res150:
+                    n = Nt(res150)
+                    n.rule = 360
+                p143 = p149
+                if res150 and n:
+                    res144.append(n)
+                if res144:
+                    n = Nt(res144 if len(res144) == 1 and type(res144[0]) is not list else flatten(res144))
                     n.rule = 361
-                p145 = p151
-                if res152 and n:
-                    res146.append(n)
-                if res146:
-                    n = Nt(res146 if len(res146) == 1 and type(res146[0]) is not list else flatten(res146))
-                    n.rule = 362
-                q = p145
-                v = n if res146 else None
+                q = p143
+                v = n if res144 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21597,23 +21594,34 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p153 = p
-                res154: list[Any] = []
-                q = sk0[p153]
+                p151 = p
+                res152: list[Any] = []
+                q = sk0[p151]
                 if q < 0:
-                    q = _WS0(text, p153).end()
+                    q = _WS0(text, p151).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p153] = q
+                    sk0[p151] = q
                 if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choose', '')
                 q += 6
-                p153 = q
-                res154.append(v)
-                r = self.e114_0(p153)
+                p151 = q
+                res152.append(v)
+                r = self.e115_0(p151)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p151 = q
+                if v:
+                    res152.append(v)
+                p153 = p151
+                res154: list[Any] = []
+                r = self.r_ObjectFilter_0(p153)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21622,50 +21630,39 @@ class CardParser:
                 p153 = q
                 if v:
                     res154.append(v)
-                p155 = p153
+                if res154:
+                    n = Nt(res154)
+                    n.rule = 362
+                p151 = p153
+                if res154 and n:
+                    res152.append(n)
+                p155 = p151
                 res156: list[Any] = []
-                r = self.r_ObjectFilter_0(p155)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p155 = q
-                if v:
-                    res156.append(v)
-                if res156:
-                    n = Nt(res156)
-                    n.rule = 363
-                p153 = p155
-                if res156 and n:
-                    res154.append(n)
-                p157 = p153
-                res158: list[Any] = []
-                q = sk0[p157]
+                q = sk0[p155]
                 if q < 0:
-                    q = _WS0(text, p157).end()
+                    q = _WS0(text, p155).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p157] = q
+                    sk0[p155] = q
                 if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'name', '')
                 q += 4
-                p157 = q
-                res158.append(v)
-                if res158:
-                    n = Nt(res158)
+                p155 = q
+                res156.append(v)
+                if res156:
+                    n = Nt(res156)
+                    n.rule = 363
+                p151 = p155
+                if res156 and n:
+                    res152.append(n)
+                if res152:
+                    n = Nt(res152 if len(res152) == 1 and type(res152[0]) is not list else flatten(res152))
                     n.rule = 364
-                p153 = p157
-                if res158 and n:
-                    res154.append(n)
-                if res154:
-                    n = Nt(res154 if len(res154) == 1 and type(res154[0]) is not list else flatten(res154))
-                    n.rule = 365
-                q = p153
-                v = n if res154 else None
+                q = p151
+                v = n if res152 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21691,7 +21688,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 366
+        n.rule = 365
         return q, n
 
     def e54_0(self, p: int) -> Any:
@@ -21712,7 +21709,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 367
+        n.rule = 366
         return q, n
 
     def e55_1(self, p: int) -> Any:
@@ -21733,7 +21730,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e115_1(p1)
+                r = self.e116_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21744,7 +21741,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 368
+                    n.rule = 367
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21798,13 +21795,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 369
+                    n.rule = 368
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 370
+                    n.rule = 369
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21851,13 +21848,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 371
+                    n.rule = 370
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 372
+                    n.rule = 371
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21904,13 +21901,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 373
+                    n.rule = 372
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 374
+                    n.rule = 373
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -22039,7 +22036,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 375
+                n.rule = 374
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22086,7 +22083,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 376
+                n.rule = 375
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22116,7 +22113,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 377
+            n.rule = 376
         p = p5
         if res6 and n:
             res.append(n)
@@ -22158,7 +22155,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 378
+                n.rule = 377
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -22188,11 +22185,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 379
+            n.rule = 378
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e116_0(p)
+        r = self.e117_0(p)
         if r is None:
             return None
         q, v = r
@@ -22202,7 +22199,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 380
+        n.rule = 379
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -22270,7 +22267,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e117_0(p1)
+            r = self.e118_0(p1)
             if r is None:
                 break
             q, v = r
@@ -22295,7 +22292,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e118_0(p3)
+            r = self.e119_0(p3)
             if r is None:
                 break
             q, v = r
@@ -22343,7 +22340,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 381
+                n.rule = 380
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22362,7 +22359,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e119_0(p)
+        r = self.e120_0(p)
         if r is None:
             return None
         q, v = r
@@ -22392,11 +22389,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 382
+            n.rule = 381
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e120_0(p)
+        r = self.e121_0(p)
         if r is None:
             return None
         q, v = r
@@ -22430,7 +22427,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e121_0(p11)
+            r = self.e122_0(p11)
             if r is None:
                 break
             q, v = r
@@ -22455,7 +22452,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 383
+        n.rule = 382
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -22557,7 +22554,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e122_0(p)
+        r = self.e123_0(p)
         if r is None:
             return None
         q, v = r
@@ -22599,14 +22596,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 384
+            n.rule = 383
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 385
+        n.rule = 384
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -22650,7 +22647,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 386
+        n.rule = 385
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -22695,13 +22692,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 387
+                n.rule = 386
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 388
+                n.rule = 387
             q = p1
             v = n if res2 else None
             p = q
@@ -22712,7 +22709,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 389
+        n.rule = 388
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -22810,7 +22807,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 390
+        n.rule = 389
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22883,14 +22880,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 391
+            n.rule = 390
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 392
+        n.rule = 391
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -23042,7 +23039,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 393
+        n.rule = 392
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -23098,7 +23095,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 394
+            n.rule = 393
         p = p1
         if res2 and n:
             res.append(n)
@@ -23225,7 +23222,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 395
+        n.rule = 394
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23298,14 +23295,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 396
+            n.rule = 395
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 397
+        n.rule = 396
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -23457,7 +23454,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 397
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23516,7 +23513,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 399
+                n.rule = 398
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23535,14 +23532,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e123_0(p)
+        r = self.e124_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e124_0(p)
+        r = self.e125_0(p)
         if r is None:
             return None
         q, v = r
@@ -23599,7 +23596,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 400
+                n.rule = 399
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23609,7 +23606,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 401
+        n.rule = 400
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -23836,7 +23833,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e125_0(p)
+            r = self.e126_0(p)
             if r is None:
                 p = c
                 break
@@ -23846,7 +23843,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e126_0(p)
+            r = self.e127_0(p)
             if r is None:
                 p = c
                 break
@@ -23862,7 +23859,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e127_0(p)
+            r = self.e128_0(p)
             if r is None:
                 p = c
                 break
@@ -23872,7 +23869,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e128_0(p)
+            r = self.e129_0(p)
             if r is None:
                 p = c
                 break
@@ -23901,7 +23898,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 402
+        n.rule = 401
         return q, n
 
     def e74_0(self, p: int) -> Any:
@@ -23936,7 +23933,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 403
+        n.rule = 402
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -23971,7 +23968,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 404
+        n.rule = 403
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -24006,7 +24003,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 405
+        n.rule = 404
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -24032,7 +24029,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e129_0(p1)
+            r = self.e130_0(p1)
             if r is None:
                 p = c
                 break
@@ -24052,7 +24049,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e130_0(p)
+            r = self.e131_0(p)
             if r is None:
                 p = c
                 break
@@ -24069,7 +24066,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e131_0(p)
+            r = self.e132_0(p)
             if r is None:
                 p = c
                 break
@@ -24345,7 +24342,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e132_0(p)
+            r = self.e133_0(p)
             if r is None:
                 p = c
                 break
@@ -24374,7 +24371,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 406
+        n.rule = 405
         return q, n
 
     def e83_0(self, p: int) -> Any:
@@ -24472,7 +24469,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 407
+                    n.rule = 406
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24511,7 +24508,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 408
+                    n.rule = 407
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -24559,7 +24556,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 409
+                    n.rule = 408
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24584,7 +24581,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 410
+                    n.rule = 409
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24623,7 +24620,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 411
+                    n.rule = 410
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24650,7 +24647,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e133_0(p15)
+                r = self.e134_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24695,7 +24692,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 412
+                    n.rule = 411
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24742,7 +24739,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 413
+                    n.rule = 412
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24762,7 +24759,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 414
+                    n.rule = 413
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24789,7 +24786,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 415
+                    n.rule = 414
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24823,7 +24820,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 414
+                    n.rule = 413
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24850,7 +24847,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 416
+                    n.rule = 415
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24870,7 +24867,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 414
+                    n.rule = 413
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24897,7 +24894,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 417
+                    n.rule = 416
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24931,7 +24928,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 414
+                    n.rule = 413
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24958,7 +24955,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 418
+                    n.rule = 417
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24992,7 +24989,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 414
+                    n.rule = 413
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -25019,7 +25016,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 419
+                    n.rule = 418
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -25053,7 +25050,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 414
+                    n.rule = 413
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -25080,7 +25077,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 420
+                    n.rule = 419
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -25100,7 +25097,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 414
+                    n.rule = 413
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -25148,7 +25145,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 421
+        n.rule = 420
         return p, n
 
     def e85_0(self, p: int) -> Any:
@@ -25169,7 +25166,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e134_0(p1)
+                r = self.e135_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25201,7 +25198,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e135_0(p3)
+                r = self.e136_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25352,7 +25349,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 422
+                    n.rule = 421
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25391,7 +25388,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 423
+            n.rule = 422
         p = p1
         if res2 and n:
             res.append(n)
@@ -25419,7 +25416,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e136_0(p)
+        r = self.e137_0(p)
         if r is None:
             return None
         q, v = r
@@ -25489,7 +25486,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 424
+        n.rule = 423
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25498,14 +25495,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e137_0(p)
+        r = self.e138_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e138_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
@@ -25524,7 +25521,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e139_0(p)
+        r = self.e140_0(p)
         if r is None:
             return None
         q, v = r
@@ -25569,7 +25566,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 425
+                n.rule = 424
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25602,7 +25599,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 426
+                n.rule = 425
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -25612,7 +25609,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 427
+        n.rule = 426
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25644,14 +25641,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 428
+            n.rule = 427
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 429
+        n.rule = 428
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25670,14 +25667,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 430
+                n.rule = 429
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e140_0(p)
+        r = self.e141_0(p)
         if r is None:
             return None
         q, v = r
@@ -25695,11 +25692,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 431
+            n.rule = 430
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e141_0(p)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
@@ -25718,7 +25715,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 432
+                n.rule = 431
             q = p5
             v = n if res6 else None
             p = q
@@ -25728,7 +25725,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 433
+        n.rule = 432
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25832,14 +25829,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 434
+            n.rule = 433
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 435
+        n.rule = 434
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25871,12 +25868,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 436
+            n.rule = 435
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e142_0(p)
+            r = self.e143_0(p)
             if r is None:
                 break
             q, v = r
@@ -25903,7 +25900,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 437
+            n.rule = 436
         p = p3
         if res4 and n:
             res.append(n)
@@ -25938,17 +25935,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 438
+            n.rule = 437
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e143_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e144_0(p)
         if r is None:
             return None
@@ -25970,6 +25960,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e147_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p7 = p
             res8: list[Any] = []
@@ -25985,7 +25982,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e147_0(p7)
+            r = self.e148_0(p7)
             if r is None:
                 break
             q, v = r
@@ -26029,7 +26026,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 439
+                n.rule = 438
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -26037,7 +26034,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e148_0(p)
+            r = self.e149_0(p)
             if r is None:
                 break
             q, v = r
@@ -26048,7 +26045,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
+        n.rule = 439
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -26069,7 +26066,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e149_0(p)
+        r = self.e150_0(p)
         if r is None:
             return None
         q, v = r
@@ -26079,7 +26076,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 441
+        n.rule = 440
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -26098,20 +26095,13 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 442
+                n.rule = 441
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e150_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e151_0(p)
         if r is None:
             return None
@@ -26119,8 +26109,15 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e152_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
-            r = self.e152_0(p)
+            r = self.e153_0(p)
             if r is None:
                 break
             q, v = r
@@ -26131,7 +26128,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 442
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -26150,21 +26147,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 444
+                n.rule = 443
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e153_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e154_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -26174,7 +26171,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 445
+        n.rule = 444
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26230,7 +26227,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 446
+            n.rule = 445
         p = p1
         if res2 and n:
             res.append(n)
@@ -26246,7 +26243,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 447
+                n.rule = 446
             q = p3
             v = n if res4 else None
             p = q
@@ -26256,7 +26253,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 448
+        n.rule = 447
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26288,7 +26285,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 449
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -26304,7 +26301,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e155_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -26326,7 +26323,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 450
+        n.rule = 449
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26358,7 +26355,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 450
         p = p1
         if res2 and n:
             res.append(n)
@@ -26374,7 +26371,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 452
+                n.rule = 451
             q = p3
             v = n if res4 else None
             p = q
@@ -26393,7 +26390,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e156_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -26403,7 +26400,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 453
+        n.rule = 452
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26435,14 +26432,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 454
+            n.rule = 453
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e157_0(p3)
+            r = self.e158_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26513,7 +26510,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e158_0(p)
+            r = self.e159_0(p)
             if r is None:
                 break
             q, v = r
@@ -26522,7 +26519,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e159_0(p)
+            r = self.e160_0(p)
             if r is None:
                 break
             q, v = r
@@ -26533,7 +26530,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 455
+        n.rule = 454
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26577,7 +26574,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 456
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
@@ -26669,14 +26666,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 457
+            n.rule = 456
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 458
+        n.rule = 457
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26708,7 +26705,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 459
+            n.rule = 458
         p = p1
         if res2 and n:
             res.append(n)
@@ -26739,7 +26736,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e160_0(p3)
+            r = self.e161_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26772,7 +26769,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 460
+            n.rule = 459
         p = p5
         if res6 and n:
             res.append(n)
@@ -26787,11 +26784,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 461
+            n.rule = 460
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e161_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -26801,7 +26798,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e162_0(p9)
+            r = self.e163_0(p9)
             if r is None:
                 break
             q, v = r
@@ -26859,7 +26856,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e163_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -26877,12 +26874,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 462
+            n.rule = 461
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e164_0(p)
+            r = self.e165_0(p)
             if r is None:
                 break
             q, v = r
@@ -26893,7 +26890,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 463
+        n.rule = 462
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26925,7 +26922,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 464
+            n.rule = 463
         p = p1
         if res2 and n:
             res.append(n)
@@ -26991,7 +26988,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 465
+                n.rule = 464
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27014,7 +27011,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 466
+                    n.rule = 465
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27087,7 +27084,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 467
+        n.rule = 466
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27119,7 +27116,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 468
+            n.rule = 467
         p = p1
         if res2 and n:
             res.append(n)
@@ -27138,7 +27135,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 469
+        n.rule = 468
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27195,14 +27192,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 470
+                n.rule = 469
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e165_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -27232,7 +27229,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 471
+            n.rule = 470
         p = p3
         if res4 and n:
             res.append(n)
@@ -27271,7 +27268,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 472
+            n.rule = 471
         p = p5
         if res6 and n:
             res.append(n)
@@ -27290,7 +27287,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 472
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27311,7 +27308,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e166_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -27329,7 +27326,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 473
         p = p1
         if res2 and n:
             res.append(n)
@@ -27409,14 +27406,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 475
+            n.rule = 474
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 476
+        n.rule = 475
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27448,7 +27445,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
@@ -27463,11 +27460,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 478
+            n.rule = 477
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e167_0(p)
+        r = self.e168_0(p)
         if r is None:
             return None
         q, v = r
@@ -27497,14 +27494,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 479
+            n.rule = 478
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 480
+        n.rule = 479
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27536,7 +27533,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -27552,7 +27549,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 482
+                n.rule = 481
             q = p3
             v = n if res4 else None
             p = q
@@ -27571,7 +27568,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e168_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
@@ -27629,7 +27626,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 483
+        n.rule = 482
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27661,7 +27658,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 484
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
@@ -27677,7 +27674,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e169_0(p)
+        r = self.e170_0(p)
         if r is None:
             return None
         q, v = r
@@ -27699,7 +27696,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 485
+        n.rule = 484
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27731,7 +27728,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 485
         p = p1
         if res2 and n:
             res.append(n)
@@ -27747,7 +27744,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 487
+                n.rule = 486
             q = p3
             v = n if res4 else None
             p = q
@@ -27780,7 +27777,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 488
+                n.rule = 487
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27795,11 +27792,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 489
+                n.rule = 488
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e170_0(p5)
+            r = self.e171_0(p5)
             if r is None:
                 break
             q, v = r
@@ -27859,7 +27856,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 490
+                n.rule = 489
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27869,7 +27866,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 490
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27949,7 +27946,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 491
         p = p1
         if res2 and n:
             res.append(n)
@@ -27968,7 +27965,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 493
+        n.rule = 492
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -28000,14 +27997,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 493
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 495
+        n.rule = 494
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -28026,21 +28023,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 496
+                n.rule = 495
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e171_0(p)
+        r = self.e172_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e172_0(p)
+        r = self.e173_0(p)
         if r is None:
             return None
         q, v = r
@@ -28058,14 +28055,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 497
+            n.rule = 496
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 498
+        n.rule = 497
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -28097,7 +28094,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 499
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
@@ -28151,7 +28148,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 500
+                n.rule = 499
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28161,7 +28158,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 501
+        n.rule = 500
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28193,14 +28190,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 502
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 503
+        n.rule = 502
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28256,14 +28253,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 504
+            n.rule = 503
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 505
+        n.rule = 504
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28295,14 +28292,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 506
+            n.rule = 505
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 507
+        n.rule = 506
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28334,7 +28331,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 508
+            n.rule = 507
         p = p1
         if res2 and n:
             res.append(n)
@@ -28349,11 +28346,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 509
+            n.rule = 508
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e173_0(p)
+        r = self.e174_0(p)
         if r is None:
             return None
         q, v = r
@@ -28383,14 +28380,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 510
+            n.rule = 509
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 511
+        n.rule = 510
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28399,7 +28396,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e174_0(p)
+        r = self.e175_0(p)
         if r is None:
             return None
         q, v = r
@@ -28429,14 +28426,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 512
+            n.rule = 511
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 513
+        n.rule = 512
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28492,7 +28489,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 514
+            n.rule = 513
         p = p1
         if res2 and n:
             res.append(n)
@@ -28568,7 +28565,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e175_0(p)
+        r = self.e176_0(p)
         if r is None:
             return None
         q, v = r
@@ -28602,7 +28599,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 515
+        n.rule = 514
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28634,11 +28631,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 516
+            n.rule = 515
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e176_0(p)
+        r = self.e177_0(p)
         if r is None:
             return None
         q, v = r
@@ -28648,7 +28645,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 517
+        n.rule = 516
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28680,7 +28677,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 518
+            n.rule = 517
         p = p1
         if res2 and n:
             res.append(n)
@@ -28699,7 +28696,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e177_0(p3)
+            r = self.e178_0(p3)
             if r is None:
                 break
             q, v = r
@@ -28796,7 +28793,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 519
+        n.rule = 518
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28805,7 +28802,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e178_0(p)
+        r = self.e179_0(p)
         if r is None:
             return None
         q, v = r
@@ -28851,7 +28848,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e179_0(p1)
+            r = self.e180_0(p1)
             if r is None:
                 break
             q, v = r
@@ -28876,7 +28873,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 520
+        n.rule = 519
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28896,11 +28893,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 521
+            n.rule = 520
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e180_0(p)
+        r = self.e181_0(p)
         if r is None:
             return None
         q, v = r
@@ -28923,14 +28920,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 522
+            n.rule = 521
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 523
+        n.rule = 522
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28950,11 +28947,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 524
+            n.rule = 523
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e181_0(p)
+        r = self.e182_0(p)
         if r is None:
             return None
         q, v = r
@@ -28985,7 +28982,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e182_0(p)
+        r = self.e183_0(p)
         if r is None:
             return None
         q, v = r
@@ -29044,14 +29041,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 525
+            n.rule = 524
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 526
+        n.rule = 525
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29074,7 +29071,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 527
+                n.rule = 526
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29093,7 +29090,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e183_0(p)
+        r = self.e184_0(p)
         if r is None:
             return None
         q, v = r
@@ -29101,7 +29098,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e184_0(p)
+            r = self.e185_0(p)
             if r is None:
                 break
             q, v = r
@@ -29109,7 +29106,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e185_0(p)
+        r = self.e186_0(p)
         if r is None:
             return None
         q, v = r
@@ -29130,7 +29127,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 528
+                n.rule = 527
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29149,7 +29146,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e186_0(p9)
+                r = self.e187_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -29165,7 +29162,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 529
+        n.rule = 528
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -29255,7 +29252,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 530
+        n.rule = 529
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -29332,7 +29329,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e187_0(p1)
+                r = self.e188_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29357,7 +29354,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 531
+                    n.rule = 530
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29385,12 +29382,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 532
+                    n.rule = 531
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29418,12 +29415,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 533
+                    n.rule = 532
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29527,7 +29524,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 534
+        n.rule = 533
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -29722,7 +29719,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29743,7 +29740,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29764,7 +29761,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29787,7 +29784,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29810,7 +29807,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29835,7 +29832,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 536
+        n.rule = 535
         return q, n
 
     def e96_0(self, p: int) -> Any:
@@ -29887,7 +29884,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 537
+        n.rule = 536
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -29920,7 +29917,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e188_0(p)
+        r = self.e189_0(p)
         if r is None:
             return None
         q, v = r
@@ -29930,7 +29927,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 538
+        n.rule = 537
         return p, n
 
     def e97_0(self, p: int) -> Any:
@@ -30001,6 +29998,159 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
+        if ch in _F21:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.r_PerCount_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 538
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F94:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                p5 = p3
+                res6: list[Any] = []
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, ',', '')
+                q += 1
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('where', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'where', '')
+                q += 5
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('X', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'X', '')
+                q += 1
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'is', '')
+                q += 2
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p5 = q
+                res6.append(v)
+                p7 = p5
+                res8: list[Any] = []
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p7 = q
+                res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 539
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 540
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 541
+                q = p3
+                v = n if res4 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e99_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         if ch in _F26:
             while True:
                 q = sk0[p]
@@ -30041,7 +30191,7 @@ class CardParser:
                 break
         return None
 
-    def e99_0(self, p: int) -> Any:
+    def e100_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30095,7 +30245,7 @@ class CardParser:
                 break
         return None
 
-    def e100_0(self, p: int) -> Any:
+    def e101_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30149,7 +30299,7 @@ class CardParser:
                 break
         return None
 
-    def e101_0(self, p: int) -> Any:
+    def e102_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30203,7 +30353,7 @@ class CardParser:
                 break
         return None
 
-    def e102_0(self, p: int) -> Any:
+    def e103_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -30235,7 +30385,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX47(text, q) if text[q:q + 1] in _F94 else None
+            m = _RX47(text, q) if text[q:q + 1] in _F95 else None
             if m is None:
                 p = c
                 if first:
@@ -30252,10 +30402,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 539
+        n.rule = 542
         return p, n
 
-    def e103_0(self, p: int) -> Any:
+    def e104_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30309,7 +30459,7 @@ class CardParser:
                 break
         return None
 
-    def e104_0(self, p: int) -> Any:
+    def e105_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30377,7 +30527,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -30387,7 +30537,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F96 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F97 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30403,7 +30553,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 540
+                    n.rule = 543
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30422,7 +30572,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e189_0(p3)
+                r = self.e190_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30433,7 +30583,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 540
+                    n.rule = 543
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30511,18 +30661,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 541
+                    n.rule = 544
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 542
+                    n.rule = 545
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 540
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30549,7 +30699,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 543
+                    n.rule = 546
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30569,12 +30719,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 544
+                    n.rule = 547
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 540
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30589,7 +30739,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 540
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30604,19 +30754,19 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 540
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F97:
+        if ch in _F98:
             while True:
                 p13 = p
                 res14: list[Any] = []
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e190_0(p15)
+                    r = self.e191_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -30687,7 +30837,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 545
+                    n.rule = 548
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30718,18 +30868,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 546
+                    n.rule = 549
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 547
+                    n.rule = 550
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 540
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30760,7 +30910,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F98 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30773,18 +30923,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 548
+                    n.rule = 551
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 549
+                    n.rule = 552
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 540
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30799,7 +30949,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 540
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30868,18 +31018,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 550
+                    n.rule = 553
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 551
+                    n.rule = 554
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 540
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30888,7 +31038,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e191_0(p29)
+                r = self.e192_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30918,18 +31068,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 552
+                    n.rule = 555
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 553
+                    n.rule = 556
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 540
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30970,23 +31120,23 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 554
+                    n.rule = 557
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 555
+                    n.rule = 558
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 540
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 r = self.r_BackRef_0(p)
                 if r is None:
@@ -30996,14 +31146,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 540
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e105_0(self, p: int) -> Any:
+    def e106_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31053,7 +31203,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 556
+                    n.rule = 559
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31078,7 +31228,7 @@ class CardParser:
                 break
         return None
 
-    def e106_0(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31226,7 +31376,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 557
+                    n.rule = 560
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31285,7 +31435,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 558
+                    n.rule = 561
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31296,7 +31446,7 @@ class CardParser:
                 break
         return None
 
-    def e107_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31350,7 +31500,7 @@ class CardParser:
                 break
         return None
 
-    def e108_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31404,7 +31554,7 @@ class CardParser:
                 break
         return None
 
-    def e109_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31458,7 +31608,7 @@ class CardParser:
                 break
         return None
 
-    def e110_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31473,7 +31623,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e192_0(p)
+            r = self.e193_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -31501,7 +31651,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 559
+                    n.rule = 562
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31526,7 +31676,7 @@ class CardParser:
                 break
         return None
 
-    def e111_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31579,7 +31729,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 560
+                    n.rule = 563
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31589,7 +31739,7 @@ class CardParser:
                 break
         return None
 
-    def e112_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -31607,10 +31757,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 561
+        n.rule = 564
         return q, n
 
-    def e113_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31664,7 +31814,7 @@ class CardParser:
                 break
         return None
 
-    def e114_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31718,7 +31868,7 @@ class CardParser:
                 break
         return None
 
-    def e115_1(self, p: int) -> Any:
+    def e116_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -31759,7 +31909,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 562
+        n.rule = 565
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -31844,7 +31994,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F100 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31857,7 +32007,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 563
+                    n.rule = 566
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31869,7 +32019,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31882,18 +32032,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 564
+                    n.rule = 567
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 565
+                    n.rule = 568
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 566
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31910,7 +32060,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F101 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31923,7 +32073,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 567
+                    n.rule = 570
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -31968,7 +32118,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 568
+                    n.rule = 571
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -32044,12 +32194,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 569
+                    n.rule = 572
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 566
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32076,7 +32226,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 570
+                    n.rule = 573
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32135,7 +32285,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 571
+                    n.rule = 574
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -32157,18 +32307,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 572
+                    n.rule = 575
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 573
+                    n.rule = 576
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 566
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32185,7 +32335,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F101 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32198,7 +32348,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 574
+                    n.rule = 577
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -32217,7 +32367,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e193_0(p21)
+                    r = self.e194_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -32225,7 +32375,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e194_0(p21)
+                r = self.e195_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32236,12 +32386,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 575
+                    n.rule = 578
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 566
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32258,23 +32408,34 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p27] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F101 else None
-                if m is None:
+                if not (text.startswith('whenever', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
+                v = (q, 'whenever', '')
+                q += 8
                 p27 = q
-                if v:
-                    res28.append(v)
+                res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 576
+                    n.rule = 579
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
+                q = sk0[p25]
+                if q < 0:
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p25 = q
+                res26.append(v)
                 p29 = p25
                 res30: list[Any] = []
                 q = sk0[p29]
@@ -32283,7 +32444,59 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F38 else None
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                p29 = q
+                res30.append(v)
+                if res30:
+                    n = Nt(res30)
+                    n.rule = 580
+                p25 = p29
+                if res30 and n:
+                    res26.append(n)
+                q = sk0[p25]
+                if q < 0:
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p25 = q
+                res26.append(v)
+                if res26:
+                    n = Nt(res26)
+                    n.rule = 581
+                q = p25
+                v = n if res26 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 569
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F51:
+            while True:
+                p31 = p
+                res32: list[Any] = []
+                p33 = p31
+                res34: list[Any] = []
+                q = sk0[p33]
+                if q < 0:
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
+                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32291,67 +32504,16 @@ class CardParser:
                 s = m.group()
                 v = (q, s, '') if s else None
                 q += len(s)
-                p29 = q
+                p33 = q
                 if v:
-                    res30.append(v)
-                if res30:
-                    n = Nt(res30)
-                    n.rule = 577
-                p25 = p29
-                if res30 and n:
-                    res26.append(n)
-                r = self.e195_0(p25)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p25 = q
-                if v:
-                    res26.append(v)
-                r = self.e196_0(p25)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p25 = q
-                if v:
-                    res26.append(v)
-                p31 = p25
-                res32: list[Any] = []
-                r = self.r_ObjectFilter_0(p31)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p31 = q
-                if v:
-                    res32.append(v)
-                if res32:
-                    n = Nt(res32)
-                    n.rule = 578
-                p25 = p31
-                if res32 and n:
-                    res26.append(n)
-                if res26:
-                    n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 579
-                q = p25
-                v = n if res26 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 566
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F51:
-            while True:
-                p33 = p
-                res34: list[Any] = []
-                p35 = p33
+                    res34.append(v)
+                if res34:
+                    n = Nt(res34)
+                    n.rule = 582
+                p31 = p33
+                if res34 and n:
+                    res32.append(n)
+                p35 = p31
                 res36: list[Any] = []
                 q = sk0[p35]
                 if q < 0:
@@ -32359,7 +32521,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p35] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F101 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F38 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32372,20 +32534,29 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 580
-                p33 = p35
+                    n.rule = 583
+                p31 = p35
                 if res36 and n:
-                    res34.append(n)
-                while True:
-                    r = self.e197_0(p33)
-                    if r is None:
-                        break
-                    q, v = r
-                    p33 = q
-                    if v is not None:
-                        res34.append(v)
+                    res32.append(n)
+                r = self.e196_0(p31)
+                if r is None:
+                    p = c
+                    ch = ch0
                     break
-                p37 = p33
+                q, v = r
+                p31 = q
+                if v:
+                    res32.append(v)
+                r = self.e197_0(p31)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p31 = q
+                if v:
+                    res32.append(v)
+                p37 = p31
                 res38: list[Any] = []
                 r = self.r_ObjectFilter_0(p37)
                 if r is None:
@@ -32398,71 +32569,138 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 581
-                p33 = p37
+                    n.rule = 584
+                p31 = p37
                 if res38 and n:
-                    res34.append(n)
-                r = self.e198_0(p33)
+                    res32.append(n)
+                if res32:
+                    n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
+                    n.rule = 585
+                q = p31
+                v = n if res32 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 569
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F51:
+            while True:
+                p39 = p
+                res40: list[Any] = []
+                p41 = p39
+                res42: list[Any] = []
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p41 = q
+                if v:
+                    res42.append(v)
+                if res42:
+                    n = Nt(res42)
+                    n.rule = 586
+                p39 = p41
+                if res42 and n:
+                    res40.append(n)
+                while True:
+                    r = self.e198_0(p39)
+                    if r is None:
+                        break
+                    q, v = r
+                    p39 = q
+                    if v is not None:
+                        res40.append(v)
+                    break
+                p43 = p39
+                res44: list[Any] = []
+                r = self.r_ObjectFilter_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p33 = q
+                p43 = q
                 if v:
-                    res34.append(v)
+                    res44.append(v)
+                if res44:
+                    n = Nt(res44)
+                    n.rule = 587
+                p39 = p43
+                if res44 and n:
+                    res40.append(n)
+                r = self.e199_0(p39)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p39 = q
+                if v:
+                    res40.append(v)
                 while True:
-                    p39 = p33
-                    res40: list[Any] = []
-                    r = self.e199_0(p39)
+                    p45 = p39
+                    res46: list[Any] = []
+                    r = self.e200_0(p45)
                     if r is None:
                         break
                     q, v = r
-                    p39 = q
+                    p45 = q
                     if v:
-                        res40.append(v)
-                    q = sk0[p39]
+                        res46.append(v)
+                    q = sk0[p45]
                     if q < 0:
-                        q = _WS0(text, p39).end()
+                        q = _WS0(text, p45).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p39] = q
+                        sk0[p45] = q
                     if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'your', '')
                     q += 4
-                    p39 = q
-                    res40.append(v)
-                    q = sk0[p39]
+                    p45 = q
+                    res46.append(v)
+                    q = sk0[p45]
                     if q < 0:
-                        q = _WS0(text, p39).end()
+                        q = _WS0(text, p45).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p39] = q
+                        sk0[p45] = q
                     if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                         break
                     v = (q, 'control', '')
                     q += 7
-                    p39 = q
-                    res40.append(v)
-                    p33 = p39
-                    res34 += res40
+                    p45 = q
+                    res46.append(v)
+                    p39 = p45
+                    res40 += res46
                     break
-                if res34:
-                    n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 582
-                q = p33
-                v = n if res34 else None
+                if res40:
+                    n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
+                    n.rule = 588
+                q = p39
+                v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 566
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e116_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -32493,7 +32731,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 583
+                n.rule = 589
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32503,7 +32741,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e117_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -32521,10 +32759,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 584
+        n.rule = 590
         return q, n
 
-    def e118_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -32542,10 +32780,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 585
+        n.rule = 591
         return q, n
 
-    def e119_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32559,7 +32797,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F102:
+        if ch in _F103:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -32574,7 +32812,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 586
+                    n.rule = 592
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -32586,7 +32824,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e200_0(p3) is None:
+                if self.e201_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -32603,7 +32841,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 587
+                    n.rule = 593
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32614,7 +32852,7 @@ class CardParser:
                 break
         return None
 
-    def e120_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -32645,7 +32883,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 588
+                n.rule = 594
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32655,7 +32893,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e121_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32700,7 +32938,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 589
+                    n.rule = 595
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32731,7 +32969,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 590
+                    n.rule = 596
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -32790,7 +33028,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 591
+                    n.rule = 597
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -32905,7 +33143,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 592
+                    n.rule = 598
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32986,7 +33224,7 @@ class CardParser:
                 break
         return None
 
-    def e122_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -33000,11 +33238,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F103:
+        if ch in _F104:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e201_0(p1)
+                r = self.e202_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33074,7 +33312,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F104:
+        if ch in _F105:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -33099,7 +33337,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 593
+                    n.rule = 599
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33188,7 +33426,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 594
+                    n.rule = 600
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33208,7 +33446,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 595
+                    n.rule = 601
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33263,13 +33501,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 596
+                    n.rule = 602
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 595
+                    n.rule = 601
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33294,7 +33532,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e202_0(p1)
+                r = self.e203_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33306,7 +33544,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e203_0(p3)
+                    r = self.e204_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -33336,7 +33574,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F105 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F106 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33349,7 +33587,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 597
+                    n.rule = 603
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -33375,7 +33613,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F105 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F106 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33388,7 +33626,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 598
+                    n.rule = 604
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -33419,7 +33657,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e204_0(p9)
+                    r = self.e205_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -33431,12 +33669,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 599
+                    n.rule = 605
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33505,18 +33743,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 601
+                    n.rule = 607
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 602
+                    n.rule = 608
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33557,18 +33795,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 603
+                    n.rule = 609
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 604
+                    n.rule = 610
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33609,18 +33847,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 605
+                    n.rule = 611
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 606
+                    n.rule = 612
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33720,7 +33958,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 607
+                    n.rule = 613
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -33768,12 +34006,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 608
+                    n.rule = 614
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33852,7 +34090,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e205_0(p27)
+                r = self.e206_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33863,12 +34101,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 609
+                    n.rule = 615
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33919,7 +34157,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e206_0(p29)
+                r = self.e207_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33930,12 +34168,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 610
+                    n.rule = 616
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34083,7 +34321,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 611
+                    n.rule = 617
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -34103,12 +34341,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 612
+                    n.rule = 618
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34232,7 +34470,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e207_0(p37)
+                    r = self.e208_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -34268,12 +34506,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 613
+                    n.rule = 619
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34328,18 +34566,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 614
+                    n.rule = 620
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 615
+                    n.rule = 621
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34394,18 +34632,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 616
+                    n.rule = 622
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 617
+                    n.rule = 623
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34530,27 +34768,27 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 618
+                    n.rule = 624
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 619
+                    n.rule = 625
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F106:
+        if ch in _F107:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e208_0(p51)
+                r = self.e209_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34586,7 +34824,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 620
+                    n.rule = 626
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -34606,21 +34844,21 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 621
+                    n.rule = 627
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F106:
+        if ch in _F107:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e209_0(p55)
+                r = self.e210_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34642,7 +34880,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 622
+                    n.rule = 628
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -34748,23 +34986,23 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 623
+                    n.rule = 629
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 624
+                    n.rule = 630
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F106:
+        if ch in _F107:
             while True:
                 p61 = p
                 res62: list[Any] = []
@@ -34776,7 +35014,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p63] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F94 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F95 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -34789,7 +35027,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 625
+                    n.rule = 631
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -34806,7 +35044,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 626
+                    n.rule = 632
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
@@ -34870,27 +35108,27 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 627
+                    n.rule = 633
                 p61 = p67
                 if res68 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 628
+                    n.rule = 634
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F106:
+        if ch in _F107:
             while True:
                 p69 = p
                 res70: list[Any] = []
-                r = self.e210_0(p69)
+                r = self.e211_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34899,7 +35137,7 @@ class CardParser:
                 p69 = q
                 if v:
                     res70.append(v)
-                r = self.e211_0(p69)
+                r = self.e212_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34910,12 +35148,12 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 629
+                    n.rule = 635
                 q = p69
                 v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34924,7 +35162,7 @@ class CardParser:
             while True:
                 p71 = p
                 res72: list[Any] = []
-                r = self.e212_0(p71)
+                r = self.e213_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34933,7 +35171,7 @@ class CardParser:
                 p71 = q
                 if v:
                     res72.append(v)
-                r = self.e213_0(p71)
+                r = self.e214_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34944,12 +35182,12 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 630
+                    n.rule = 636
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35046,7 +35284,7 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 631
+                    n.rule = 637
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
@@ -35081,7 +35319,7 @@ class CardParser:
                     res80.append(v)
                     if res80:
                         n = Nt(res80)
-                        n.rule = 632
+                        n.rule = 638
                     p77 = p79
                     if res80 and n:
                         res78.append(n)
@@ -35116,7 +35354,7 @@ class CardParser:
                 q += 6
                 p73 = q
                 res74.append(v)
-                r = self.e214_0(p73)
+                r = self.e215_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35127,12 +35365,12 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 633
+                    n.rule = 639
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35285,18 +35523,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 634
+                    n.rule = 640
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 635
+                    n.rule = 641
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35365,18 +35603,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 636
+                    n.rule = 642
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 637
+                    n.rule = 643
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35427,7 +35665,7 @@ class CardParser:
                 q += 6
                 p89 = q
                 res90.append(v)
-                r = self.e215_0(p89)
+                r = self.e216_0(p89)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35468,18 +35706,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 638
+                    n.rule = 644
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
-                    n.rule = 639
+                    n.rule = 645
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35660,18 +35898,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 640
+                    n.rule = 646
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 641
+                    n.rule = 647
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35768,18 +36006,18 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 642
+                    n.rule = 648
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 643
+                    n.rule = 649
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35857,7 +36095,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 644
+                    n.rule = 650
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -35877,12 +36115,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 645
+                    n.rule = 651
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35988,7 +36226,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 646
+                    n.rule = 652
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -36008,12 +36246,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 647
+                    n.rule = 653
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36077,7 +36315,7 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 648
+                    n.rule = 654
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -36153,12 +36391,12 @@ class CardParser:
                 res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 649
+                    n.rule = 655
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36198,7 +36436,7 @@ class CardParser:
                 while True:
                     p115 = p113
                     res116: list[Any] = []
-                    r = self.e216_0(p115)
+                    r = self.e217_0(p115)
                     if r is None:
                         break
                     q, v = r
@@ -36248,7 +36486,7 @@ class CardParser:
                 q += 6
                 p113 = q
                 res114.append(v)
-                r = self.e217_0(p113)
+                r = self.e218_0(p113)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36298,18 +36536,18 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 650
+                    n.rule = 656
                 p113 = p117
                 if res118 and n:
                     res114.append(n)
                 if res114:
                     n = Nt(res114 if len(res114) == 1 and type(res114[0]) is not list else flatten(res114))
-                    n.rule = 651
+                    n.rule = 657
                 q = p113
                 v = n if res114 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36423,11 +36661,11 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 652
+                    n.rule = 658
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
-                r = self.e218_0(p119)
+                r = self.e219_0(p119)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36438,12 +36676,12 @@ class CardParser:
                     res120.append(v)
                 if res120:
                     n = Nt(res120 if len(res120) == 1 and type(res120[0]) is not list else flatten(res120))
-                    n.rule = 653
+                    n.rule = 659
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36526,18 +36764,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 654
+                    n.rule = 660
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 655
+                    n.rule = 661
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36620,18 +36858,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 656
+                    n.rule = 662
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 657
+                    n.rule = 663
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36686,18 +36924,18 @@ class CardParser:
                 res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 658
+                    n.rule = 664
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 659
+                    n.rule = 665
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36706,7 +36944,7 @@ class CardParser:
             while True:
                 p135 = p
                 res136: list[Any] = []
-                r = self.e219_0(p135)
+                r = self.e220_0(p135)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36728,25 +36966,25 @@ class CardParser:
                     res138.append(v)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 660
+                    n.rule = 666
                 p135 = p137
                 if res138 and n:
                     res136.append(n)
                 if res136:
                     n = Nt(res136 if len(res136) == 1 and type(res136[0]) is not list else flatten(res136))
-                    n.rule = 661
+                    n.rule = 667
                 q = p135
                 v = n if res136 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 600
+                    n.rule = 606
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36780,7 +37018,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 662
+                    n.rule = 668
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36810,7 +37048,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 663
+                    n.rule = 669
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36835,7 +37073,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 664
+                    n.rule = 670
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -36866,7 +37104,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 665
+                    n.rule = 671
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36891,7 +37129,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 666
+                    n.rule = 672
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -36927,7 +37165,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 667
+                n.rule = 673
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -36938,7 +37176,7 @@ class CardParser:
             break
         return None
 
-    def e124_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36954,7 +37192,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F107 else None
+                m = _RX57(text, q) if text[q:q + 1] in _F108 else None
                 if m is None:
                     p = c
                     if first:
@@ -36981,10 +37219,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 668
+        n.rule = 674
         return p, n
 
-    def e125_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37002,10 +37240,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 669
+        n.rule = 675
         return q, n
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37023,10 +37261,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 670
+        n.rule = 676
         return q, n
 
-    def e127_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37044,10 +37282,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 671
+        n.rule = 677
         return q, n
 
-    def e128_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37065,10 +37303,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 672
+        n.rule = 678
         return q, n
 
-    def e129_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37100,76 +37338,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 673
+        n.rule = 679
         return p, n
-
-    def e130_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e220_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e221_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.e222_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e223_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -37185,9 +37355,9 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F16:
             while True:
-                r = self.e224_0(p)
+                r = self.e221_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37198,9 +37368,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F78:
             while True:
-                r = self.e225_0(p)
+                r = self.e222_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
+            while True:
+                r = self.e223_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e224_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37214,6 +37410,48 @@ class CardParser:
         return None
 
     def e132_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e225_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e226_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37245,7 +37483,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e226_0(p1)
+                r = self.e227_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37263,7 +37501,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e227_0(p3)
+                r = self.e228_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37272,11 +37510,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e228_0(p3) is None:
+                if self.e229_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e229_0(p3)
+                r = self.e230_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37292,7 +37530,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37333,10 +37571,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 674
+        n.rule = 680
         return p, n
 
-    def e134_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37354,10 +37592,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 681
         return q, n
 
-    def e135_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37375,10 +37613,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 682
         return q, n
 
-    def e136_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37392,11 +37630,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F108:
+        if ch in _F109:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e230_0(p1)
+                r = self.e231_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37519,7 +37757,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37555,7 +37793,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 677
+                    n.rule = 683
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37599,7 +37837,7 @@ class CardParser:
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37630,7 +37868,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 678
+                    n.rule = 684
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37675,7 +37913,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 679
+                    n.rule = 685
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37707,7 +37945,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e231_0(p5)
+                r = self.e232_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37725,7 +37963,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e232_0(p9) is None:
+                if self.e233_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -37747,7 +37985,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 680
+                    n.rule = 686
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37758,7 +37996,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37792,7 +38030,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 681
+                    n.rule = 687
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37815,7 +38053,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 682
+                    n.rule = 688
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37825,7 +38063,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37878,7 +38116,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 683
+                    n.rule = 689
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37888,7 +38126,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37942,7 +38180,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37960,10 +38198,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 684
+        n.rule = 690
         return q, n
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -37981,10 +38219,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 685
+        n.rule = 691
         return p, n
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38012,10 +38250,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 686
+        n.rule = 692
         return p, n
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38047,10 +38285,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 687
+        n.rule = 693
         return p, n
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38104,7 +38342,7 @@ class CardParser:
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38145,10 +38383,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 688
+        n.rule = 694
         return p, n
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38207,7 +38445,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 689
+                    n.rule = 695
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38273,7 +38511,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 690
+                    n.rule = 696
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38283,7 +38521,7 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38297,11 +38535,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F109:
+        if ch in _F110:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e233_0(p1)
+                r = self.e234_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38375,7 +38613,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e234_0(p3)
+                r = self.e235_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38433,7 +38671,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 691
+                    n.rule = 697
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38459,11 +38697,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 692
+                    n.rule = 698
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e235_0(p7)
+                r = self.e236_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38479,7 +38717,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38532,7 +38770,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 693
+                    n.rule = 699
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38542,7 +38780,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38578,7 +38816,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 694
+                    n.rule = 700
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38660,11 +38898,11 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 695
+                    n.rule = 701
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
-                r = self.e236_0(p5)
+                r = self.e237_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38680,7 +38918,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38694,11 +38932,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F110:
+        if ch in _F111:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e237_0(p1)
+                r = self.e238_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38741,7 +38979,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 696
+                    n.rule = 702
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38751,7 +38989,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38805,7 +39043,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38836,7 +39074,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 697
+                    n.rule = 703
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38855,7 +39093,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e238_0(p1)
+                    r = self.e239_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -38927,7 +39165,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 698
+                    n.rule = 704
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38970,7 +39208,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e239_0(p1)
+                r = self.e240_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38981,7 +39219,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 699
+                    n.rule = 705
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39004,7 +39242,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e240_0(p3)
+                r = self.e241_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39015,14 +39253,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 699
+                    n.rule = 705
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39093,7 +39331,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 700
+                    n.rule = 706
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39110,7 +39348,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e241_0(p)
+            r = self.e242_0(p)
             if r is None:
                 break
             q, v = r
@@ -39141,14 +39379,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 701
+            n.rule = 707
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e242_0(p3)
+            r = self.e243_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39185,7 +39423,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 702
+        n.rule = 708
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -39225,7 +39463,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 703
+            n.rule = 709
         p = p1
         if res2 and n:
             res.append(n)
@@ -39244,10 +39482,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 704
+        n.rule = 710
         return p, n
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39261,11 +39499,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F111:
+        if ch in _F112:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e243_0(p1)
+                r = self.e244_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39329,14 +39567,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 705
+                    n.rule = 711
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e244_0(p7)
+                    r = self.e245_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -39377,7 +39615,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39395,10 +39633,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 706
+        n.rule = 712
         return q, n
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39412,11 +39650,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F112:
+        if ch in _F113:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e245_0(p1)
+                r = self.e246_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39486,11 +39724,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F113:
+        if ch in _F114:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e246_0(p3)
+                r = self.e247_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39520,7 +39758,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39534,11 +39772,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F114:
+        if ch in _F115:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e247_0(p1)
+                r = self.e248_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39580,11 +39818,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e248_0(p3)
+                r = self.e249_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39642,7 +39880,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39660,10 +39898,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 713
         return q, n
 
-    def e161_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -39686,7 +39924,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e249_0(p1)
+            r = self.e250_0(p1)
             if r is None:
                 p = c
                 break
@@ -39694,7 +39932,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e250_0(p1)
+            r = self.e251_0(p1)
             if r is None:
                 p = c
                 break
@@ -39708,7 +39946,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39726,10 +39964,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 714
         return q, n
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39743,11 +39981,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F116:
+        if ch in _F117:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e251_0(p1)
+                r = self.e252_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39775,11 +40013,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F116:
+        if ch in _F117:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e252_0(p3)
+                r = self.e253_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39911,18 +40149,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 709
+                    n.rule = 715
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 710
+                    n.rule = 716
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 711
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39958,7 +40196,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 712
+                    n.rule = 718
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39978,12 +40216,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 713
+                    n.rule = 719
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 711
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40019,7 +40257,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 714
+                    n.rule = 720
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -40039,19 +40277,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 715
+                    n.rule = 721
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 711
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40069,7 +40307,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 716
+        n.rule = 722
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -40086,7 +40324,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F102:
+        if ch in _F103:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40101,12 +40339,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 717
+                    n.rule = 723
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40126,19 +40364,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 719
+                    n.rule = 725
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40192,7 +40430,7 @@ class CardParser:
                 break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40246,7 +40484,7 @@ class CardParser:
                 break
         return None
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40300,7 +40538,7 @@ class CardParser:
                 break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40334,7 +40572,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 720
+                    n.rule = 726
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40378,7 +40616,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 721
+                    n.rule = 727
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40389,7 +40627,7 @@ class CardParser:
                 break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40461,7 +40699,7 @@ class CardParser:
                 break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40515,7 +40753,7 @@ class CardParser:
                 break
         return None
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40569,12 +40807,12 @@ class CardParser:
                 break
         return None
 
-    def e172_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e253_0(p)
+            r = self.e254_0(p)
             if r is None:
                 p = c
                 break
@@ -40596,7 +40834,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 722
+                n.rule = 728
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -40605,7 +40843,7 @@ class CardParser:
             break
         return None
 
-    def e173_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40659,7 +40897,7 @@ class CardParser:
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40774,7 +41012,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 723
+                    n.rule = 729
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40833,7 +41071,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 724
+                    n.rule = 730
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40872,7 +41110,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40887,7 +41125,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e254_0(p)
+            r = self.e255_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40913,7 +41151,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 725
+                    n.rule = 731
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40923,7 +41161,7 @@ class CardParser:
                 break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40990,7 +41228,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 726
+                    n.rule = 732
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41035,7 +41273,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 727
+                    n.rule = 733
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41102,7 +41340,7 @@ class CardParser:
                 break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41120,10 +41358,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 728
+        n.rule = 734
         return q, n
 
-    def e178_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41176,7 +41414,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 729
+                    n.rule = 735
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41200,7 +41438,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 730
+                    n.rule = 736
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -41210,7 +41448,7 @@ class CardParser:
                 break
         return None
 
-    def e179_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41228,10 +41466,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 737
         return q, n
 
-    def e180_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41285,7 +41523,7 @@ class CardParser:
                 break
         return None
 
-    def e181_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41339,7 +41577,7 @@ class CardParser:
                 break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41393,7 +41631,7 @@ class CardParser:
                 break
         return None
 
-    def e183_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41424,7 +41662,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 732
+                    n.rule = 738
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41454,7 +41692,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 733
+                        n.rule = 739
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -41480,7 +41718,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 734
+                n.rule = 740
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -41490,7 +41728,7 @@ class CardParser:
             break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41508,10 +41746,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 741
         return q, n
 
-    def e185_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41527,7 +41765,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F107 else None
+                m = _RX57(text, q) if text[q:q + 1] in _F108 else None
                 if m is None:
                     p = c
                     if first:
@@ -41554,10 +41792,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 742
         return p, n
 
-    def e186_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41598,10 +41836,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 743
         return p, n
 
-    def e187_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41619,10 +41857,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 744
         return q, n
 
-    def e188_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41636,7 +41874,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F118:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -41653,7 +41891,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 739
+                    n.rule = 745
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41693,7 +41931,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F96 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F97 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -41706,7 +41944,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 740
+                    n.rule = 746
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -41755,7 +41993,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F118 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F119 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -41768,7 +42006,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 741
+                    n.rule = 747
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -41780,7 +42018,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F94 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F95 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -41793,7 +42031,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 742
+                    n.rule = 748
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -41819,17 +42057,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 743
+            n.rule = 749
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 744
+        n.rule = 750
         return p, n
 
-    def e189_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41897,7 +42135,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX62(text, q) if text[q:q + 1] in _F98 else None
+        m = _RX62(text, q) if text[q:q + 1] in _F99 else None
         if m is None:
             return None
         s = m.group()
@@ -41908,14 +42146,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 745
+            n.rule = 751
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e255_0(p3)
+            r = self.e256_0(p3)
             if r is None:
                 break
             q, v = r
@@ -41940,10 +42178,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 746
+        n.rule = 752
         return p, n
 
-    def e190_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41961,7 +42199,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 753
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -41989,7 +42227,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 748
+            n.rule = 754
         p = p1
         if res2 and n:
             res.append(n)
@@ -42004,12 +42242,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 749
+            n.rule = 755
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e256_0(p)
+            r = self.e257_0(p)
             if r is None:
                 break
             q, v = r
@@ -42020,10 +42258,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 750
+        n.rule = 756
         return p, n
 
-    def e191_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42057,7 +42295,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e257_0(p)
+            r = self.e258_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42070,7 +42308,7 @@ class CardParser:
             break
         return None
 
-    def e192_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42088,7 +42326,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 757
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -42109,7 +42347,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e258_1(p1)
+                r = self.e259_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42125,7 +42363,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42186,7 +42424,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42263,7 +42501,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42327,7 +42565,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42433,7 +42671,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42510,14 +42748,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42535,10 +42773,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 759
         return q, n
 
-    def e194_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42579,10 +42817,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 760
         return p, n
 
-    def e195_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42636,7 +42874,7 @@ class CardParser:
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42690,7 +42928,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42704,11 +42942,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F119:
+        if ch in _F120:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e259_0(p1)
+                r = self.e260_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42776,7 +43014,7 @@ class CardParser:
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42817,10 +43055,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 761
         return p, n
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42838,10 +43076,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 762
         return q, n
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -42868,7 +43106,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42886,10 +43124,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 763
         return q, n
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42943,7 +43181,7 @@ class CardParser:
                 break
         return None
 
-    def e203_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42961,10 +43199,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 764
         return q, n
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42978,7 +43216,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F118:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -42995,7 +43233,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 759
+                    n.rule = 765
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43062,14 +43300,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 760
+                n.rule = 766
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e260_0(p9)
+                r = self.e261_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43109,50 +43347,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e205_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 761
-        return p, n
 
     def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -43195,7 +43389,51 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 767
+        return p, n
+
+    def e207_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 768
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -43212,7 +43450,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F120:
+        if ch in _F121:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -43235,12 +43473,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 763
+                    n.rule = 769
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43260,19 +43498,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 765
+                    n.rule = 771
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43290,10 +43528,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 772
         return q, n
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43409,7 +43647,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 767
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43424,100 +43662,8 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 767
+                    n.rule = 773
                     return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e209_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
@@ -43616,6 +43762,98 @@ class CardParser:
         return None
 
     def e211_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43656,10 +43894,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 774
         return p, n
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43713,7 +43951,7 @@ class CardParser:
                 break
         return None
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43754,10 +43992,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 775
         return p, n
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43811,7 +44049,7 @@ class CardParser:
                 break
         return None
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43847,7 +44085,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 770
+                    n.rule = 776
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43891,7 +44129,7 @@ class CardParser:
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43909,10 +44147,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 777
         return q, n
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43966,7 +44204,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44020,7 +44258,7 @@ class CardParser:
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44074,7 +44312,7 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44106,10 +44344,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 772
+        n.rule = 778
         return p, n
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44131,10 +44369,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 773
+        n.rule = 779
         return p, n
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44156,10 +44394,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 774
+        n.rule = 780
         return p, n
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44189,10 +44427,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 775
+        n.rule = 781
         return p, n
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44224,10 +44462,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 776
+        n.rule = 782
         return p, n
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44259,10 +44497,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 777
+        n.rule = 783
         return p, n
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44294,10 +44532,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 778
+        n.rule = 784
         return p, n
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44327,10 +44565,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 779
+        n.rule = 785
         return p, n
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -44368,7 +44606,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44400,10 +44638,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 780
+        n.rule = 786
         return p, n
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44421,10 +44659,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 787
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44438,7 +44676,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -44453,7 +44691,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 782
+                    n.rule = 788
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44475,7 +44713,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 783
+                n.rule = 789
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -44485,7 +44723,7 @@ class CardParser:
             break
         return None
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -44594,17 +44832,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 784
+            n.rule = 790
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 785
+        n.rule = 791
         return p, n
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44622,10 +44860,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 792
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44674,10 +44912,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 787
+        n.rule = 793
         return p, n
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -44700,7 +44938,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e261_0(p1)
+            r = self.e262_0(p1)
             if r is None:
                 p = c
                 break
@@ -44714,7 +44952,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44768,7 +45006,7 @@ class CardParser:
                 break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44786,10 +45024,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 788
+        n.rule = 794
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44818,7 +45056,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 789
+                    n.rule = 795
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44873,12 +45111,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 790
+                    n.rule = 796
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e262_0(p5)
+                    r = self.e263_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44888,13 +45126,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 791
+                    n.rule = 797
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 792
+                    n.rule = 798
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44954,13 +45192,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 793
+                    n.rule = 799
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 794
+                    n.rule = 800
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45001,7 +45239,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 795
+                    n.rule = 801
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45032,20 +45270,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 796
+                    n.rule = 802
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 794
+                    n.rule = 800
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45081,7 +45319,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 797
+                    n.rule = 803
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45140,7 +45378,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 798
+                    n.rule = 804
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45199,7 +45437,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 799
+                    n.rule = 805
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45266,7 +45504,7 @@ class CardParser:
                 break
         return None
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45300,7 +45538,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 800
+                    n.rule = 806
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45328,7 +45566,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 801
+                    n.rule = 807
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -45338,7 +45576,7 @@ class CardParser:
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45356,10 +45594,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 802
+        n.rule = 808
         return q, n
 
-    def e242_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45377,10 +45615,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 809
         return q, n
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45398,10 +45636,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 810
         return q, n
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45419,28 +45657,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
-        return q, n
-
-    def e245_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 806
+        n.rule = 811
         return q, n
 
     def e246_0(self, p: int) -> Any:
@@ -45461,7 +45678,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 807
+        n.rule = 812
         return q, n
 
     def e247_0(self, p: int) -> Any:
@@ -45475,14 +45692,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 813
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -45503,10 +45720,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 814
         return q, n
 
     def e249_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 815
+        return q, n
+
+    def e250_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45560,7 +45798,7 @@ class CardParser:
                 break
         return None
 
-    def e250_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45582,10 +45820,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 810
+        n.rule = 816
         return p, n
 
-    def e251_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45603,10 +45841,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 811
+        n.rule = 817
         return q, n
 
-    def e252_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45624,10 +45862,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 812
+        n.rule = 818
         return q, n
 
-    def e253_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45645,7 +45883,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 813
+        n.rule = 819
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -45678,7 +45916,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45699,14 +45937,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e254_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45724,10 +45962,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 815
+        n.rule = 821
         return q, n
 
-    def e255_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45745,10 +45983,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 816
+        n.rule = 822
         return q, n
 
-    def e256_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45807,7 +46045,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 817
+                    n.rule = 823
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45903,7 +46141,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 818
+                    n.rule = 824
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45912,11 +46150,11 @@ class CardParser:
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F121:
+        if ch in _F122:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e263_0(p9)
+                r = self.e264_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45960,7 +46198,7 @@ class CardParser:
                 break
         return None
 
-    def e257_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45978,10 +46216,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 819
+        n.rule = 825
         return q, n
 
-    def e258_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46064,7 +46302,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e264_1(p)
+            r = self.e265_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -46360,7 +46598,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e265_1(p23)
+                    r = self.e266_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -46475,16 +46713,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e266_1(p1) is None:
-                break
-            while True:
-                r = self.e267_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e267_1(p1) is None:
                 break
             while True:
                 r = self.e268_1(p1)
@@ -46505,9 +46734,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e270_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e270_1(p3)
+                r = self.e271_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -46529,7 +46767,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e271_1(p5)
+                    r = self.e272_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -46545,14 +46783,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e272_1(p7)
+                r = self.e273_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e273_1(p7)
+                r = self.e274_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -46562,7 +46800,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e274_1(p1)
+            r = self.e275_1(p1)
             if r is None:
                 break
             q, v = r
@@ -46572,7 +46810,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e275_1(p)
+        r = self.e276_1(p)
         if r is None:
             return None
         q, v = r
@@ -46582,9 +46820,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e276_1(p9) is None:
+            if self.e277_1(p9) is None:
                 break
-            r = self.e277_1(p9)
+            r = self.e278_1(p9)
             if r is None:
                 break
             q, v = r
@@ -46621,7 +46859,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e278_1(p13)
+                r = self.e279_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -46656,7 +46894,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e279_1(p9)
+                r = self.e280_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -46697,7 +46935,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e280_1(p19)
+                    r = self.e281_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -46711,7 +46949,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e281_1(p9)
+                r = self.e282_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -46833,18 +47071,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 820
+                    n.rule = 826
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 821
+                    n.rule = 827
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 828
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46899,18 +47137,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 823
+                    n.rule = 829
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 824
+                    n.rule = 830
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 828
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46937,18 +47175,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 825
+                    n.rule = 831
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 826
+                    n.rule = 832
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 828
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46989,18 +47227,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 827
+                    n.rule = 833
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 828
+                    n.rule = 834
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 828
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47069,18 +47307,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 829
+                    n.rule = 835
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 830
+                    n.rule = 836
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 828
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47107,18 +47345,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 831
+                    n.rule = 837
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 832
+                    n.rule = 838
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 828
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47145,14 +47383,14 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 833
+                    n.rule = 839
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 while True:
                     p29 = p25
                     res30: list[Any] = []
-                    r = self.e282_0(p29)
+                    r = self.e283_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -47176,12 +47414,12 @@ class CardParser:
                     break
                 if res26:
                     n = Nt(res26)
-                    n.rule = 834
+                    n.rule = 840
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 828
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47222,7 +47460,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 835
+                    n.rule = 841
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -47252,7 +47490,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 836
+                        n.rule = 842
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -47261,12 +47499,12 @@ class CardParser:
                     break
                 if res32:
                     n = Nt(res32)
-                    n.rule = 837
+                    n.rule = 843
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 828
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47297,7 +47535,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F122 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F123 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47310,18 +47548,18 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 838
+                    n.rule = 844
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 839
+                    n.rule = 845
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 828
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47390,18 +47628,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 840
+                    n.rule = 846
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 841
+                    n.rule = 847
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 828
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47470,18 +47708,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 842
+                    n.rule = 848
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 843
+                    n.rule = 849
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 828
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47536,7 +47774,7 @@ class CardParser:
                 res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 844
+                    n.rule = 850
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -47613,7 +47851,7 @@ class CardParser:
                 while True:
                     p55 = p51
                     res56: list[Any] = []
-                    r = self.e283_0(p55)
+                    r = self.e284_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -47649,12 +47887,12 @@ class CardParser:
                     break
                 if res52:
                     n = Nt(res52)
-                    n.rule = 845
+                    n.rule = 851
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 828
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47678,7 +47916,7 @@ class CardParser:
                 p57 = q
                 res58.append(v)
                 while True:
-                    r = self.e284_0(p57)
+                    r = self.e285_0(p57)
                     if r is None:
                         break
                     q, v = r
@@ -47704,7 +47942,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 846
+                    n.rule = 852
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -47742,7 +47980,7 @@ class CardParser:
                         res64.append(v)
                     if res64:
                         n = Nt(res64)
-                        n.rule = 847
+                        n.rule = 853
                     p61 = p63
                     if res64 and n:
                         res62.append(n)
@@ -47751,12 +47989,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 848
+                    n.rule = 854
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 828
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47794,7 +48032,7 @@ class CardParser:
                 p65 = q
                 res66.append(v)
                 while True:
-                    r = self.e285_0(p65)
+                    r = self.e286_0(p65)
                     if r is None:
                         break
                     q, v = r
@@ -47820,25 +48058,25 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 849
+                    n.rule = 855
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 850
+                    n.rule = 856
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 828
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e259_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47856,10 +48094,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 851
+        n.rule = 857
         return q, n
 
-    def e260_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47877,10 +48115,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 852
+        n.rule = 858
         return q, n
 
-    def e261_0(self, p: int) -> Any:
+    def e262_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47902,10 +48140,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 853
+        n.rule = 859
         return p, n
 
-    def e262_0(self, p: int) -> Any:
+    def e263_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47919,11 +48157,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F121:
+        if ch in _F122:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e286_0(p1)
+                r = self.e287_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47965,11 +48203,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F119:
+        if ch in _F120:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e287_0(p3)
+                r = self.e288_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48013,7 +48251,7 @@ class CardParser:
                 break
         return None
 
-    def e263_0(self, p: int) -> Any:
+    def e264_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48031,10 +48269,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 854
+        n.rule = 860
         return q, n
 
-    def e264_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48055,7 +48293,7 @@ class CardParser:
         n.rule = 270
         return q, n
 
-    def e265_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48076,7 +48314,7 @@ class CardParser:
         n.rule = 275
         return q, n
 
-    def e266_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48295,20 +48533,10 @@ class CardParser:
                 break
         return None
 
-    def e267_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e288_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e289_1(p)
             if r is None:
@@ -48319,24 +48547,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e268_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e290_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e291_1(p)
             if r is None:
                 p = c
                 break
@@ -48348,6 +48560,32 @@ class CardParser:
         return None
 
     def e269_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e291_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e292_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e270_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48365,10 +48603,45 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 402
+        n.rule = 401
         return q, n
 
-    def e270_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 402
+        return p, n
+
+    def e272_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48403,42 +48676,7 @@ class CardParser:
         n.rule = 403
         return p, n
 
-    def e271_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 404
-        return p, n
-
-    def e272_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48470,10 +48708,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 405
+        n.rule = 404
         return p, n
 
-    def e273_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -48496,7 +48734,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e292_1(p1)
+            r = self.e293_1(p1)
             if r is None:
                 p = c
                 break
@@ -48508,23 +48746,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e274_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e293_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e275_1(self, p: int) -> Any:
@@ -48545,6 +48766,23 @@ class CardParser:
         return p, res
 
     def e276_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e295_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e277_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48803,13 +49041,13 @@ class CardParser:
                 break
         return None
 
-    def e277_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e295_1(p)
+            r = self.e296_1(p)
             if r is None:
                 p = c
                 break
@@ -48820,7 +49058,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e278_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48838,10 +49076,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 406
+        n.rule = 405
         return q, n
 
-    def e279_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48936,7 +49174,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 407
+                    n.rule = 406
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48975,7 +49213,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 408
+                    n.rule = 407
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -49023,7 +49261,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 409
+                    n.rule = 408
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -49048,7 +49286,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 410
+                    n.rule = 409
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -49087,7 +49325,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 411
+                    n.rule = 410
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -49114,7 +49352,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e296_1(p15)
+                r = self.e297_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49159,7 +49397,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 412
+                    n.rule = 411
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -49206,7 +49444,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 413
+                    n.rule = 412
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -49226,7 +49464,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 414
+                    n.rule = 413
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -49253,7 +49491,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 415
+                    n.rule = 414
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -49287,7 +49525,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 414
+                    n.rule = 413
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -49314,7 +49552,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 416
+                    n.rule = 415
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -49334,7 +49572,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 414
+                    n.rule = 413
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -49361,7 +49599,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 417
+                    n.rule = 416
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -49395,7 +49633,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 414
+                    n.rule = 413
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -49422,7 +49660,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 418
+                    n.rule = 417
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -49456,7 +49694,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 414
+                    n.rule = 413
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -49483,7 +49721,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 419
+                    n.rule = 418
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -49517,7 +49755,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 414
+                    n.rule = 413
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -49544,7 +49782,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 420
+                    n.rule = 419
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -49564,14 +49802,14 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 414
+                    n.rule = 413
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e280_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49612,10 +49850,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 421
+        n.rule = 420
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49633,7 +49871,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e297_1(p1)
+                r = self.e298_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49665,7 +49903,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e298_1(p3)
+                r = self.e299_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49709,7 +49947,7 @@ class CardParser:
                 break
         return None
 
-    def e282_0(self, p: int) -> Any:
+    def e283_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49727,10 +49965,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 855
+        n.rule = 861
         return q, n
 
-    def e283_0(self, p: int) -> Any:
+    def e284_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49748,28 +49986,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 856
-        return q, n
-
-    def e284_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 857
+        n.rule = 862
         return q, n
 
     def e285_0(self, p: int) -> Any:
@@ -49790,10 +50007,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 858
+        n.rule = 863
         return q, n
 
     def e286_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 864
+        return q, n
+
+    def e287_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49811,10 +50049,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 859
+        n.rule = 865
         return q, n
 
-    def e287_0(self, p: int) -> Any:
+    def e288_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49832,7 +50070,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 860
+        n.rule = 866
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -50077,7 +50315,7 @@ class CardParser:
                 break
         return None
 
-    def e288_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50095,10 +50333,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 669
+        n.rule = 675
         return q, n
 
-    def e289_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50116,10 +50354,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 670
+        n.rule = 676
         return q, n
 
-    def e290_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50137,10 +50375,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 671
+        n.rule = 677
         return q, n
 
-    def e291_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50158,10 +50396,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 672
+        n.rule = 678
         return q, n
 
-    def e292_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50193,76 +50431,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 673
+        n.rule = 679
         return p, n
-
-    def e293_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e299_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e300_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.e301_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e302_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e294_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -50278,9 +50448,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F16:
             while True:
-                r = self.e303_1(p)
+                r = self.e300_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50291,9 +50461,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F78:
             while True:
-                r = self.e304_1(p)
+                r = self.e301_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
+            while True:
+                r = self.e302_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e303_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50307,6 +50503,48 @@ class CardParser:
         return None
 
     def e295_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e304_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e305_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e296_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -50338,7 +50576,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e305_1(p1)
+                r = self.e306_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50356,7 +50594,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e306_1(p3)
+                r = self.e307_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50365,11 +50603,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e307_1(p3) is None:
+                if self.e308_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e308_1(p3)
+                r = self.e309_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50385,7 +50623,7 @@ class CardParser:
                 break
         return None
 
-    def e296_1(self, p: int) -> Any:
+    def e297_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50426,10 +50664,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 674
+        n.rule = 680
         return p, n
 
-    def e297_1(self, p: int) -> Any:
+    def e298_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50447,10 +50685,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 681
         return q, n
 
-    def e298_1(self, p: int) -> Any:
+    def e299_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50468,10 +50706,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 682
         return q, n
 
-    def e299_1(self, p: int) -> Any:
+    def e300_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50503,10 +50741,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 772
+        n.rule = 778
         return p, n
 
-    def e300_1(self, p: int) -> Any:
+    def e301_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -50528,10 +50766,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 773
+        n.rule = 779
         return p, n
 
-    def e301_1(self, p: int) -> Any:
+    def e302_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -50553,10 +50791,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 774
+        n.rule = 780
         return p, n
 
-    def e302_1(self, p: int) -> Any:
+    def e303_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50586,10 +50824,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 775
+        n.rule = 781
         return p, n
 
-    def e303_1(self, p: int) -> Any:
+    def e304_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50621,10 +50859,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 776
+        n.rule = 782
         return p, n
 
-    def e304_1(self, p: int) -> Any:
+    def e305_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50656,10 +50894,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 777
+        n.rule = 783
         return p, n
 
-    def e305_1(self, p: int) -> Any:
+    def e306_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50691,10 +50929,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 778
+        n.rule = 784
         return p, n
 
-    def e306_1(self, p: int) -> Any:
+    def e307_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50724,10 +50962,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 779
+        n.rule = 785
         return p, n
 
-    def e307_1(self, p: int) -> Any:
+    def e308_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -50765,7 +51003,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e308_1(self, p: int) -> Any:
+    def e309_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50797,7 +51035,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 780
+        n.rule = 786
         return p, n
 
 
@@ -50985,8 +51223,9 @@ CLASSES: dict[str, type[Model]] = {
     'LastCounterTrigger': _model_class('LastCounterTrigger', (('lead', True, '1'), ('counter', True, '1')), {'lead': '', 'counter': None}, ()),
     'LeavesEvent': _model_class('LeavesEvent', (('leaves', True, '1'),), {'leaves': ''}, ()),
     'LeftBattlefieldCondition': _model_class('LeftBattlefieldCondition', (('left', True, '1'),), {'left': ''}, ()),
+    'LifeGainTrigger': _model_class('LifeGainTrigger', (('lead', True, '1'), ('gain', True, '1')), {'lead': '', 'gain': ''}, ()),
     'LookAtTopEffect': _model_class('LookAtTopEffect', (('amount', True, '1'), ('order', True, '1'), ('graveyard', True, '1')), {'amount': None, 'order': '', 'graveyard': ''}, ()),
-    'LoseLifeEffect': _model_class('LoseLifeEffect', (('player', True, '1'), ('amount', True, '1'), ('per', True, '1')), {'player': None, 'amount': None, 'per': None}, ()),
+    'LoseLifeEffect': _model_class('LoseLifeEffect', (('player', True, '1'), ('amount', True, '1'), ('per', True, '1'), ('where', True, '1')), {'player': None, 'amount': None, 'per': None, 'where': None}, ()),
     'LosesKeywords': _model_class('LosesKeywords', (('keywords', True, '1..*'),), {}, ('keywords',)),
     'ManaCost': _model_class('ManaCost', (('symbols', True, '1..*'),), {}, ('symbols',)),
     'ManaValueCondition': _model_class('ManaValueCondition', (('its', True, '1'), ('value', True, '1'), ('dir', True, '1')), {'its': '', 'value': 0, 'dir': ''}, ()),
@@ -51087,6 +51326,7 @@ CLASSES: dict[str, type[Model]] = {
     'UncounterableStmt': _model_class('UncounterableStmt', (('countered', True, '1'),), {'countered': ''}, ()),
     'UntapEffect': _model_class('UntapEffect', (('target', True, '1'),), {'target': None}, ()),
     'UpToTargets': _model_class('UpToTargets', (('each', True, '0..1'), ('count', True, '1'), ('filter', True, '1')), {'each': False, 'count': None, 'filter': None}, ()),
+    'WhereX': _model_class('WhereX', (('power', True, '1'),), {'power': ''}, ()),
     'YoursTrigger': _model_class('YoursTrigger', (('lead', True, '1'), ('thisor', True, '0..1'), ('subject', True, '1'), ('events', True, '1..*'), ('undercontrol', True, '0..1')), {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False}, ('events',)),
     'ZonePlace': _model_class('ZonePlace', (('command', True, '1'), ('battlefield', True, '1')), {'command': '', 'battlefield': ''}, ()),
 }
@@ -51283,153 +51523,155 @@ _C298 = CLASSES['ExtraTurnEffect']
 _C302 = CLASSES['CantCastEffect']
 _C305 = CLASSES['PlayerTopCardActionEffect']
 _C311 = CLASSES['PlayerTapsEffect']
-_C315 = CLASSES['LoseLifeEffect']
-_C319 = CLASSES['PlayerCountersEffect']
-_C321 = CLASSES['ShuffleIntoLibraryEffect']
-_C324 = CLASSES['PlayerMillEffect']
-_C326 = CLASSES['MayPlayEffect']
-_C328 = CLASSES['BlockRequirementEffect']
-_C331 = CLASSES['TopCardActionEffect']
-_C333 = CLASSES['PayEffect']
-_C336 = CLASSES['NumberedActionEffect']
-_C338 = CLASSES['AttachEffect']
-_C341 = CLASSES['FightEffect']
-_C343 = CLASSES['LookAtTopEffect']
-_C347 = CLASSES['ObjectDamageEffect']
-_C352 = CLASSES['MoveCountersEffect']
-_C355 = CLASSES['ReturnExiledWithEffect']
-_C357 = CLASSES['ExchangeLifeEffect']
-_C359 = CLASSES['ChooseColorEffect']
-_C362 = CLASSES['RevealHandEffect']
-_C365 = CLASSES['ChooseNameEffect']
-_C368 = CLASSES['KeywordCost']
-_C370 = CLASSES['TypeArg']
-_C372 = CLASSES['QualityArg']
-_C374 = CLASSES['OntoArg']
-_C380 = CLASSES['TriggeredStmt']
-_C383 = CLASSES['ActivatedStmt']
-_C385 = CLASSES['PTDefiningStmt']
-_C388 = CLASSES['SpellKind']
-_C392 = CLASSES['EntersTappedStmt']
-_C395 = CLASSES['CostPerTargetStmt']
-_C397 = CLASSES['UncounterableStmt']
-_C401 = CLASSES['StaticStmt']
-_C414 = CLASSES['ControlClause']
-_C424 = CLASSES['DividedDamageEffect']
-_C427 = CLASSES['DamageEffect']
-_C429 = CLASSES['DestroyEffect']
-_C433 = CLASSES['DrawEffect']
-_C435 = CLASSES['TokenCopyEffect']
-_C440 = CLASSES['TokenEffect']
-_C441 = CLASSES['AddManaEffect']
-_C443 = CLASSES['DiscardEffect']
-_C445 = CLASSES['GainLifeEffect']
-_C448 = CLASSES['GainControlEffect']
-_C450 = CLASSES['ReturnToHandEffect']
-_C453 = CLASSES['ReturnFromGraveyardEffect']
-_C455 = CLASSES['ReturnToBattlefieldEffect']
-_C458 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C463 = CLASSES['SearchEffect']
-_C467 = CLASSES['CounterSpellEffect']
-_C469 = CLASSES['ShuffleEffect']
-_C473 = CLASSES['MillEffect']
-_C476 = CLASSES['PutFromHandEffect']
-_C480 = CLASSES['PutCountersEffect']
-_C483 = CLASSES['PutOnLibraryEffect']
-_C485 = CLASSES['PutIntoZoneEffect']
-_C491 = CLASSES['ExileEffect']
-_C493 = CLASSES['ExileTopEffect']
-_C495 = CLASSES['RegenerateEffect']
-_C498 = CLASSES['PlayerSacrificesEffect']
-_C501 = CLASSES['SacrificeEffect']
-_C503 = CLASSES['UntapEffect']
-_C505 = CLASSES['TapOrUntapEffect']
-_C507 = CLASSES['TapEffect']
-_C511 = CLASSES['RemoveCountersEffect']
-_C513 = CLASSES['DelayedEffect']
-_C515 = CLASSES['PreventEffect']
-_C517 = CLASSES['CastThisEffect']
-_C519 = CLASSES['CopySpellEffect']
-_C520 = CLASSES['NoRegenEffect']
-_C523 = CLASSES['PhaseOutEffect']
-_C526 = CLASSES['NoUntapEffect']
-_C529 = CLASSES['ContinuousEffect']
-_C531 = CLASSES['PlayerRef']
-_C538 = CLASSES['PerCount']
-_C542 = CLASSES['AnyNumberTargets']
-_C544 = CLASSES['AnyTarget']
-_C547 = CLASSES['UpToTargets']
-_C549 = CLASSES['EachPlayers']
-_C551 = CLASSES['ThatRef']
-_C553 = CLASSES['EnchantedRef']
-_C555 = CLASSES['RestRef']
-_C565 = CLASSES['BeginningTrigger']
-_C569 = CLASSES['LastCounterTrigger']
-_C573 = CLASSES['BatchAttackTrigger']
-_C575 = CLASSES['ThisTrigger']
-_C579 = CLASSES['CastTrigger']
-_C582 = CLASSES['YoursTrigger']
-_C595 = CLASSES['ZonePlace']
-_C599 = CLASSES['PTChange']
-_C602 = CLASSES['CantAttackOrBlock']
-_C604 = CLASSES['CantAttack']
-_C606 = CLASSES['CantBlock']
-_C608 = CLASSES['CantBeBlockedByFewer']
-_C609 = CLASSES['CantBeBlockedExcept']
-_C610 = CLASSES['CanBlockOnly']
-_C612 = CLASSES['CantBeTargetedBy']
-_C613 = CLASSES['CantBeTargeted']
-_C615 = CLASSES['CantBeDestroyed']
-_C617 = CLASSES['CantPhaseOut']
-_C619 = CLASSES['PhasesEachUntap']
-_C621 = CLASSES['GainsAbility']
-_C624 = CLASSES['HasKeywordAtManaCost']
-_C628 = CLASSES['ProtectionFromChosen']
-_C629 = CLASSES['HasKeywords']
-_C630 = CLASSES['LosesKeywords']
-_C633 = CLASSES['CombatDamageSteps']
-_C635 = CLASSES['AssignsExcess']
-_C637 = CLASSES['AttacksUntapped']
-_C639 = CLASSES['DoesntUntap']
-_C641 = CLASSES['DamageGainsLife']
-_C643 = CLASSES['DamageIsLethal']
-_C645 = CLASSES['CantBeBlockedBy']
-_C647 = CLASSES['CantBeAttachedBy']
-_C649 = CLASSES['PreventDamageFrom']
-_C651 = CLASSES['AttacksDespite']
-_C653 = CLASSES['MaxBlockers']
-_C655 = CLASSES['AttacksEachCombat']
-_C657 = CLASSES['BlocksEachCombat']
-_C659 = CLASSES['CantBeBlocked']
-_C661 = CLASSES['IsColor']
-_C699 = CLASSES['Duration']
-_C702 = CLASSES['TargetObject']
-_C704 = CLASSES['FromGraveyard']
-_C710 = CLASSES['OntoBattlefield']
-_C713 = CLASSES['IntoHand']
-_C715 = CLASSES['IntoGraveyard']
-_C718 = CLASSES['CostValue']
-_C744 = CLASSES['BackRef']
-_C746 = CLASSES['TargetPlayer']
-_C750 = CLASSES['EachObjects']
-_C764 = CLASSES['QualityRef']
-_C785 = CLASSES['PerTime']
-_C791 = CLASSES['PerObject']
-_C794 = CLASSES['PowerOf']
-_C821 = CLASSES['EntersEvent']
-_C824 = CLASSES['LeavesEvent']
-_C826 = CLASSES['DiesEvent']
-_C828 = CLASSES['AttacksAloneEvent']
-_C830 = CLASSES['UnblockedEvent']
-_C832 = CLASSES['AttacksEvent']
-_C834 = CLASSES['BlocksEvent']
-_C837 = CLASSES['BlockedEvent']
-_C839 = CLASSES['PhasesEvent']
-_C841 = CLASSES['TurnedUpEvent']
-_C843 = CLASSES['ExiledThisWayEvent']
-_C845 = CLASSES['TargetedEvent']
-_C848 = CLASSES['DealsDamageEvent']
-_C850 = CLASSES['DealtDamageEvent']
+_C314 = CLASSES['LoseLifeEffect']
+_C318 = CLASSES['PlayerCountersEffect']
+_C320 = CLASSES['ShuffleIntoLibraryEffect']
+_C323 = CLASSES['PlayerMillEffect']
+_C325 = CLASSES['MayPlayEffect']
+_C327 = CLASSES['BlockRequirementEffect']
+_C330 = CLASSES['TopCardActionEffect']
+_C332 = CLASSES['PayEffect']
+_C335 = CLASSES['NumberedActionEffect']
+_C337 = CLASSES['AttachEffect']
+_C340 = CLASSES['FightEffect']
+_C342 = CLASSES['LookAtTopEffect']
+_C346 = CLASSES['ObjectDamageEffect']
+_C351 = CLASSES['MoveCountersEffect']
+_C354 = CLASSES['ReturnExiledWithEffect']
+_C356 = CLASSES['ExchangeLifeEffect']
+_C358 = CLASSES['ChooseColorEffect']
+_C361 = CLASSES['RevealHandEffect']
+_C364 = CLASSES['ChooseNameEffect']
+_C367 = CLASSES['KeywordCost']
+_C369 = CLASSES['TypeArg']
+_C371 = CLASSES['QualityArg']
+_C373 = CLASSES['OntoArg']
+_C379 = CLASSES['TriggeredStmt']
+_C382 = CLASSES['ActivatedStmt']
+_C384 = CLASSES['PTDefiningStmt']
+_C387 = CLASSES['SpellKind']
+_C391 = CLASSES['EntersTappedStmt']
+_C394 = CLASSES['CostPerTargetStmt']
+_C396 = CLASSES['UncounterableStmt']
+_C400 = CLASSES['StaticStmt']
+_C413 = CLASSES['ControlClause']
+_C423 = CLASSES['DividedDamageEffect']
+_C426 = CLASSES['DamageEffect']
+_C428 = CLASSES['DestroyEffect']
+_C432 = CLASSES['DrawEffect']
+_C434 = CLASSES['TokenCopyEffect']
+_C439 = CLASSES['TokenEffect']
+_C440 = CLASSES['AddManaEffect']
+_C442 = CLASSES['DiscardEffect']
+_C444 = CLASSES['GainLifeEffect']
+_C447 = CLASSES['GainControlEffect']
+_C449 = CLASSES['ReturnToHandEffect']
+_C452 = CLASSES['ReturnFromGraveyardEffect']
+_C454 = CLASSES['ReturnToBattlefieldEffect']
+_C457 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C462 = CLASSES['SearchEffect']
+_C466 = CLASSES['CounterSpellEffect']
+_C468 = CLASSES['ShuffleEffect']
+_C472 = CLASSES['MillEffect']
+_C475 = CLASSES['PutFromHandEffect']
+_C479 = CLASSES['PutCountersEffect']
+_C482 = CLASSES['PutOnLibraryEffect']
+_C484 = CLASSES['PutIntoZoneEffect']
+_C490 = CLASSES['ExileEffect']
+_C492 = CLASSES['ExileTopEffect']
+_C494 = CLASSES['RegenerateEffect']
+_C497 = CLASSES['PlayerSacrificesEffect']
+_C500 = CLASSES['SacrificeEffect']
+_C502 = CLASSES['UntapEffect']
+_C504 = CLASSES['TapOrUntapEffect']
+_C506 = CLASSES['TapEffect']
+_C510 = CLASSES['RemoveCountersEffect']
+_C512 = CLASSES['DelayedEffect']
+_C514 = CLASSES['PreventEffect']
+_C516 = CLASSES['CastThisEffect']
+_C518 = CLASSES['CopySpellEffect']
+_C519 = CLASSES['NoRegenEffect']
+_C522 = CLASSES['PhaseOutEffect']
+_C525 = CLASSES['NoUntapEffect']
+_C528 = CLASSES['ContinuousEffect']
+_C530 = CLASSES['PlayerRef']
+_C537 = CLASSES['PerCount']
+_C540 = CLASSES['WhereX']
+_C545 = CLASSES['AnyNumberTargets']
+_C547 = CLASSES['AnyTarget']
+_C550 = CLASSES['UpToTargets']
+_C552 = CLASSES['EachPlayers']
+_C554 = CLASSES['ThatRef']
+_C556 = CLASSES['EnchantedRef']
+_C558 = CLASSES['RestRef']
+_C568 = CLASSES['BeginningTrigger']
+_C572 = CLASSES['LastCounterTrigger']
+_C576 = CLASSES['BatchAttackTrigger']
+_C578 = CLASSES['ThisTrigger']
+_C581 = CLASSES['LifeGainTrigger']
+_C585 = CLASSES['CastTrigger']
+_C588 = CLASSES['YoursTrigger']
+_C601 = CLASSES['ZonePlace']
+_C605 = CLASSES['PTChange']
+_C608 = CLASSES['CantAttackOrBlock']
+_C610 = CLASSES['CantAttack']
+_C612 = CLASSES['CantBlock']
+_C614 = CLASSES['CantBeBlockedByFewer']
+_C615 = CLASSES['CantBeBlockedExcept']
+_C616 = CLASSES['CanBlockOnly']
+_C618 = CLASSES['CantBeTargetedBy']
+_C619 = CLASSES['CantBeTargeted']
+_C621 = CLASSES['CantBeDestroyed']
+_C623 = CLASSES['CantPhaseOut']
+_C625 = CLASSES['PhasesEachUntap']
+_C627 = CLASSES['GainsAbility']
+_C630 = CLASSES['HasKeywordAtManaCost']
+_C634 = CLASSES['ProtectionFromChosen']
+_C635 = CLASSES['HasKeywords']
+_C636 = CLASSES['LosesKeywords']
+_C639 = CLASSES['CombatDamageSteps']
+_C641 = CLASSES['AssignsExcess']
+_C643 = CLASSES['AttacksUntapped']
+_C645 = CLASSES['DoesntUntap']
+_C647 = CLASSES['DamageGainsLife']
+_C649 = CLASSES['DamageIsLethal']
+_C651 = CLASSES['CantBeBlockedBy']
+_C653 = CLASSES['CantBeAttachedBy']
+_C655 = CLASSES['PreventDamageFrom']
+_C657 = CLASSES['AttacksDespite']
+_C659 = CLASSES['MaxBlockers']
+_C661 = CLASSES['AttacksEachCombat']
+_C663 = CLASSES['BlocksEachCombat']
+_C665 = CLASSES['CantBeBlocked']
+_C667 = CLASSES['IsColor']
+_C705 = CLASSES['Duration']
+_C708 = CLASSES['TargetObject']
+_C710 = CLASSES['FromGraveyard']
+_C716 = CLASSES['OntoBattlefield']
+_C719 = CLASSES['IntoHand']
+_C721 = CLASSES['IntoGraveyard']
+_C724 = CLASSES['CostValue']
+_C750 = CLASSES['BackRef']
+_C752 = CLASSES['TargetPlayer']
+_C756 = CLASSES['EachObjects']
+_C770 = CLASSES['QualityRef']
+_C791 = CLASSES['PerTime']
+_C797 = CLASSES['PerObject']
+_C800 = CLASSES['PowerOf']
+_C827 = CLASSES['EntersEvent']
+_C830 = CLASSES['LeavesEvent']
+_C832 = CLASSES['DiesEvent']
+_C834 = CLASSES['AttacksAloneEvent']
+_C836 = CLASSES['UnblockedEvent']
+_C838 = CLASSES['AttacksEvent']
+_C840 = CLASSES['BlocksEvent']
+_C843 = CLASSES['BlockedEvent']
+_C845 = CLASSES['PhasesEvent']
+_C847 = CLASSES['TurnedUpEvent']
+_C849 = CLASSES['ExiledThisWayEvent']
+_C851 = CLASSES['TargetedEvent']
+_C854 = CLASSES['DealsDamageEvent']
+_C856 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -52981,7 +53223,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 366:  # lastinstead
+        elif r == 365:  # lastinstead
             d['lastinstead'] = True
         elif r == 208:  # insteadcond
             x = c[0]
@@ -52992,7 +53234,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 367:  # tailinstead
+        elif r == 366:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -54470,7 +54712,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 422:  # negated
+        elif r == 421:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -54571,7 +54813,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 375:  # sentences
+        elif r == 374:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54759,7 +55001,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 386:  # zones
+        if r == 385:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -54767,11 +55009,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 595:
-                    values.append(_b595(x, inst, lim, made))
+                elif x.rule == 601:
+                    values.append(_b601(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 389:  # spells
+        elif r == 388:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -54779,8 +55021,8 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 388:
-                    values.append(_b388(x, inst, lim, made))
+                elif x.rule == 387:
+                    values.append(_b387(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 236:  # amount
@@ -54845,7 +55087,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 390:  # keywords
+        elif r == 389:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55043,7 +55285,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 393:  # parts
+        if r == 392:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55291,7 +55533,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 398:  # parts
+        elif r == 397:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55300,7 +55542,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 600 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 606 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55337,42 +55579,42 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 669:  # other
+        if r == 675:  # other
             d['other'] = True
-        elif r == 670:  # another
+        elif r == 676:  # another
             d['another'] = True
-        elif r == 671:  # facedown
+        elif r == 677:  # facedown
             d['facedown'] = True
-        elif r == 672:  # faceup
+        elif r == 678:  # faceup
             d['faceup'] = True
-        elif r == 402:  # exiled
+        elif r == 401:  # exiled
             d['exiled'] = True
+        elif r == 402:  # combat
+            values = d['combat']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 403:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 404:  # combat
-            values = d['combat']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 405:  # states
+        elif r == 404:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 673:  # states
+        elif r == 679:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 772:  # nons
+        elif r == 778:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 773:  # colors
+        elif r == 779:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55380,7 +55622,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 774:  # supertypes
+        elif r == 780:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55388,32 +55630,32 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 775:  # multis
+        elif r == 781:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 776:  # types
+        elif r == 782:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 777:  # subtypes
+        elif r == 783:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 778:  # ortypes
+        elif r == 784:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 779:  # andor
+        elif r == 785:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 780:  # ortypes
+        elif r == 786:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -55424,39 +55666,39 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 406:  # chosen
+        elif r == 405:  # chosen
             d['chosen'] = True
-        elif r == 407:  # mv
+        elif r == 406:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 408:  # mvdir
+        elif r == 407:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 409:  # ptstat
+        elif r == 408:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 410:  # ptval
+        elif r == 409:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 411:  # ptdir
+        elif r == 410:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 674:  # keywords
+        elif r == 680:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55470,7 +55712,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 412:  # without
+        elif r == 411:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -55483,9 +55725,9 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b414(x, inst, lim, made)
+            value = _b413(x, inst, lim, made)
             d['controller'] = value
-        elif r == 421:  # late
+        elif r == 420:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -55499,9 +55741,9 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 675:  # blocked_by_this
+        elif r == 681:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 676:  # attacking_you
+        elif r == 682:  # attacking_you
             d['attacking_you'] = True
         elif r == 273:  # name
             x = c[0]
@@ -55621,9 +55863,9 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 290:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 534:  # options
+        elif r == 533:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -55673,7 +55915,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 293:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         elif r == 294:  # filter
             x = c[0]
@@ -55715,7 +55957,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         elif r == 297:  # extra
             x = c[0]
@@ -55755,11 +55997,11 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 299:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         elif r == 300:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55802,11 +56044,11 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 303:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         elif r == 304:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55845,15 +56087,15 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 306:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         elif r == 307:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 536:  # untapped
+        elif r == 535:  # untapped
             d['untapped'] = True
-        elif r == 537:  # types
+        elif r == 536:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -55869,13 +56111,13 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 309:  # controller
             x = c[0]
-            value = _b414(x, inst, lim, made)
+            value = _b413(x, inst, lim, made)
             d['controller'] = value
         elif r == 310:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b538(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55885,7 +56127,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55901,8 +56143,8 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C315()
-    d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C314()
+    d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'where': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -55911,18 +56153,24 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 312:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         elif r == 313:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 314:  # per
+        elif r == 538:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b538(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['per'] = value
+        elif r == 541:  # where
+            x = c[0]
+            if d['where']:
+                raise Unsupported('multiple assignments')
+            value = _b540(x, inst, lim, made)
+            d['where'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -55931,7 +56179,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerCountersEffect (class PlayerCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55947,7 +56195,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C319()
+    inst: Any = _C318()
     d: dict[str, Any] = {'player': None, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55955,15 +56203,15 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 316:  # player
+        if r == 315:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 317:  # amount
+        elif r == 316:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 318:  # counter
+        elif r == 317:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -55975,7 +56223,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoLibraryEffect (class ShuffleIntoLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55991,7 +56239,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C321()
+    inst: Any = _C320()
     d: dict[str, Any] = {'player': None, 'zones': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55999,11 +56247,11 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 320:  # player
+        if r == 319:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 539:  # zones
+        elif r == 542:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -56021,7 +56269,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56037,7 +56285,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C324()
+    inst: Any = _C323()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56045,11 +56293,11 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 322:  # player
+        if r == 321:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 323:  # amount
+        elif r == 322:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -56061,7 +56309,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56077,7 +56325,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C326()
+    inst: Any = _C325()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56085,7 +56333,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 325:  # play
+        if r == 324:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -56097,7 +56345,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56113,7 +56361,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C328()
+    inst: Any = _C327()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56121,9 +56369,9 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 327:  # target
+        if r == 326:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56136,7 +56384,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56152,7 +56400,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C331()
+    inst: Any = _C330()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56160,20 +56408,20 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 329:  # action
+        if r == 328:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 556:  # count
+        elif r == 559:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 330:  # player
+        elif r == 329:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56183,7 +56431,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56199,7 +56447,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C333()
+    inst: Any = _C332()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56207,7 +56455,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 332:  # cost
+        if r == 331:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -56219,7 +56467,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56235,7 +56483,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C336()
+    inst: Any = _C335()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56243,14 +56491,14 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 334:  # action
+        if r == 333:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 335:  # count
+        elif r == 334:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -56262,7 +56510,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56278,7 +56526,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C338()
+    inst: Any = _C337()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56286,9 +56534,9 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 337:  # target
+        if r == 336:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56301,7 +56549,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56317,7 +56565,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C341()
+    inst: Any = _C340()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56325,16 +56573,16 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 339:  # first
+        if r == 338:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 340:  # second
+        elif r == 339:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56347,7 +56595,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56363,7 +56611,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C342()
     d: dict[str, Any] = {'amount': None, 'order': '', 'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56371,15 +56619,15 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 342:  # amount
+        if r == 341:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 557:  # order
+        elif r == 560:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 558:  # graveyard
+        elif r == 561:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -56391,7 +56639,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56407,7 +56655,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C347()
+    inst: Any = _C346()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56415,20 +56663,20 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 344:  # source
+        if r == 343:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 345:  # power
+        elif r == 344:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 346:  # target
+        elif r == 345:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56441,7 +56689,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56457,7 +56705,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C352()
+    inst: Any = _C351()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56465,24 +56713,24 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 348:  # amount
+        if r == 347:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 349:  # counter
+        elif r == 348:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 350:  # source
+        elif r == 349:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 351:  # target
+        elif r == 350:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56495,7 +56743,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnExiledWithEffect (class ReturnExiledWithEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56511,7 +56759,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C355()
+    inst: Any = _C354()
     d: dict[str, Any] = {'player': None, 'exiled': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56519,11 +56767,11 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 353:  # player
+        if r == 352:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 354:  # exiled
+        elif r == 353:  # exiled
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['exiled'] = value
@@ -56535,7 +56783,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeLifeEffect (class ExchangeLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56551,7 +56799,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C356()
     d: dict[str, Any] = {'your': False, 'player': None, 'toughness': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56559,13 +56807,13 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # your
+        if r == 757:  # your
             d['your'] = True
-        elif r == 559:  # player
+        elif r == 562:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 356:  # toughness
+        elif r == 355:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -56577,7 +56825,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseColorEffect (class ChooseColorEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56593,7 +56841,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C359()
+    inst: Any = _C358()
     d: dict[str, Any] = {'color': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56601,7 +56849,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 358:  # color
+        if r == 357:  # color
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['color'] = value
@@ -56613,7 +56861,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealHandEffect (class RevealHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56629,7 +56877,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C362()
+    inst: Any = _C361()
     d: dict[str, Any] = {'player': None, 'third': '', 'random': False, 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56637,19 +56885,19 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # player
+        if r == 359:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 560:  # third
+        elif r == 563:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 561:  # random
+        elif r == 564:  # random
             d['random'] = True
-        elif r == 361:  # hand
+        elif r == 360:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -56661,7 +56909,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseNameEffect (class ChooseNameEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56677,7 +56925,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C365()
+    inst: Any = _C364()
     d: dict[str, Any] = {'filter': None, 'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56685,11 +56933,11 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 363:  # filter
+        if r == 362:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 364:  # name
+        elif r == 363:  # name
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
@@ -56704,7 +56952,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56720,7 +56968,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C368()
+    inst: Any = _C367()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56728,7 +56976,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # parts
+        if r == 565:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56737,7 +56985,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 752 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 758 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56750,7 +56998,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56766,7 +57014,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C370()
+    inst: Any = _C369()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56774,7 +57022,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 369:  # type
+        if r == 368:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -56786,7 +57034,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56802,7 +57050,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C372()
+    inst: Any = _C371()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56810,7 +57058,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 371:  # quality
+        if r == 370:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -56822,7 +57070,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56838,7 +57086,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C374()
+    inst: Any = _C373()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56846,7 +57094,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 373:  # subtype
+        if r == 372:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -56858,7 +57106,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56874,7 +57122,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C380()
+    inst: Any = _C379()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56882,20 +57130,20 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 376:  # zone
+        if r == 375:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 377:  # trigger
+        elif r == 376:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 566 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 569 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 378:  # condition
+        elif r == 377:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56904,11 +57152,11 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 379:  # sentences
+        elif r == 378:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 583:  # sentences
+        elif r == 589:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -56920,7 +57168,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56936,7 +57184,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C383()
+    inst: Any = _C382()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56944,11 +57192,11 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # special
+        if r == 590:  # special
             d['special'] = True
-        elif r == 585:  # fromhand
+        elif r == 591:  # fromhand
             d['fromhand'] = True
-        elif r == 381:  # param
+        elif r == 380:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -56957,11 +57205,11 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 586:  # cost
+        elif r == 592:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 587:  # param
+        elif r == 593:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -56970,15 +57218,15 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 382:  # sentences
+        elif r == 381:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 588:  # sentences
+        elif r == 594:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 589:  # restriction
+        elif r == 595:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -56987,19 +57235,19 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 590:  # once
+        elif r == 596:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 591:  # sorcery
+        elif r == 597:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 592:  # castable
+        elif r == 598:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -57013,7 +57261,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57029,7 +57277,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C385()
+    inst: Any = _C384()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57037,13 +57285,13 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # both
+        if r == 763:  # both
             d['both'] = True
-        elif r == 593:  # which
+        elif r == 599:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 384:  # amount
+        elif r == 383:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -57055,7 +57303,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57071,7 +57319,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C388()
+    inst: Any = _C387()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57079,7 +57327,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 387:  # filter
+        if r == 386:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
@@ -57091,7 +57339,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57107,7 +57355,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C392()
+    inst: Any = _C391()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57115,7 +57363,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 391:  # tapped
+        if r == 390:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -57127,7 +57375,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57143,7 +57391,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C395()
+    inst: Any = _C394()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57151,7 +57399,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 394:  # cost
+        if r == 393:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -57163,7 +57411,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57179,7 +57427,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C397()
+    inst: Any = _C396()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57187,7 +57435,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 396:  # countered
+        if r == 395:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -57199,7 +57447,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57215,7 +57463,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C401()
+    inst: Any = _C400()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57223,7 +57471,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 399:  # precondition
+        if r == 398:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -57232,35 +57480,35 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 662:  # this
+        elif r == 668:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 663:  # enchanted
+        elif r == 669:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 664:  # host
+        elif r == 670:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 665:  # equipped
+        elif r == 671:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 666:  # host
+        elif r == 672:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 667:  # affected
+        elif r == 673:  # affected
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['affected'] = value
-        elif r == 668:  # parts
+        elif r == 674:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57269,12 +57517,12 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 600 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 606 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 400:  # condition
+        elif r == 399:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -57291,7 +57539,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57307,7 +57555,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C413()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57315,31 +57563,31 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 413:  # you
+        if r == 412:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 415:  # notyou
+        elif r == 414:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 416:  # own
+        elif r == 415:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 417:  # defending
+        elif r == 416:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 418:  # opponent
+        elif r == 417:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 419:  # opponents
+        elif r == 418:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 420:  # they
+        elif r == 419:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -57351,7 +57599,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57367,7 +57615,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C424()
+    inst: Any = _C423()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57375,11 +57623,11 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 423:  # amount
+        if r == 422:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 781:  # evenly
+        elif r == 787:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -57389,7 +57637,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57405,7 +57653,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C427()
+    inst: Any = _C426()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57413,56 +57661,56 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 677:  # named
+        if r == 683:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 678:  # amount
+        elif r == 684:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 679:  # equal
+        elif r == 685:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 782:  # power
+        elif r == 788:  # power
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b800(x, inst, lim, made)
             d['power'] = value
-        elif r == 783:  # amount
+        elif r == 789:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 680:  # late
+        elif r == 686:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 681:  # you
+        elif r == 687:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 682:  # target
+        elif r == 688:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 425:  # lateamount
+        elif r == 424:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 426:  # also
+        elif r == 425:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57475,7 +57723,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57491,7 +57739,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C428()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57499,9 +57747,9 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 428:  # target
+        if r == 427:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57514,7 +57762,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57530,7 +57778,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C432()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57538,25 +57786,25 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # player
+        if r == 429:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 683:  # third
+        elif r == 689:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 431:  # amount
+        elif r == 430:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 432:  # per
+        elif r == 431:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b538(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57566,7 +57814,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57582,7 +57830,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C434()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57590,9 +57838,9 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # target
+        if r == 433:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57605,7 +57853,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57621,7 +57869,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C439()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57629,21 +57877,21 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # count
+        if r == 435:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 684:  # tapped
+        elif r == 690:  # tapped
             d['tapped'] = True
-        elif r == 437:  # power
+        elif r == 436:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 438:  # toughness
+        elif r == 437:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 685:  # colors
+        elif r == 691:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -57651,17 +57899,17 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 686:  # subtypes
+        elif r == 692:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 687:  # types
+        elif r == 693:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 688:  # keywords
+        elif r == 694:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57675,23 +57923,23 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 439:  # tokname
+        elif r == 438:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 689:  # per
+        elif r == 695:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 690:  # pertime
+        elif r == 696:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b785(x, inst, lim, made)
+            value = _b791(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -57701,7 +57949,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57717,7 +57965,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C441()
+    inst: Any = _C440()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57725,9 +57973,9 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 786:  # anycolor
+        if r == 792:  # anycolor
             d['anycolor'] = True
-        elif r == 787:  # choices
+        elif r == 793:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -57737,15 +57985,15 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 691:  # last
+        elif r == 697:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 692:  # mana
+        elif r == 698:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 853:  # alts
+        elif r == 859:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -57757,7 +58005,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57773,7 +58021,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C442()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57781,31 +58029,31 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 442:  # player
+        if r == 441:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 693:  # third
+        elif r == 699:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 694:  # all
+        elif r == 700:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 695:  # amount
+        elif r == 701:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 788:  # random
+        elif r == 794:  # random
             d['random'] = True
-        elif r == 696:  # per
+        elif r == 702:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b785(x, inst, lim, made)
+            value = _b791(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57815,7 +58063,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57831,7 +58079,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C444()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57839,31 +58087,31 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # player
+        if r == 443:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 697:  # amount
+        elif r == 703:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 789:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b785(x, inst, lim, made)
-            d['per'] = value
-        elif r == 792:  # per
+        elif r == 795:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b791(x, inst, lim, made)
             d['per'] = value
-        elif r == 698:  # equal
+        elif r == 798:  # per
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b797(x, inst, lim, made)
+            d['per'] = value
+        elif r == 704:  # equal
+            x = c[0]
+            value = _b800(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -57873,7 +58121,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57889,7 +58137,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C448()
+    inst: Any = _C447()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57897,18 +58145,18 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # target
+        if r == 445:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 447:  # duration
+        elif r == 446:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b699(x, inst, lim, made)
+            value = _b705(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -57918,7 +58166,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57934,7 +58182,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C449()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57942,14 +58190,14 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 449:  # target
+        if r == 448:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 700:  # yours
+        elif r == 706:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -57961,7 +58209,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57977,7 +58225,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C453()
+    inst: Any = _C452()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57985,23 +58233,23 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # target
+        if r == 450:  # target
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['target'] = value
-        elif r == 452:  # source
+        elif r == 451:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['source'] = value
-        elif r == 804:  # hand
+        elif r == 810:  # hand
             d['hand'] = True
-        elif r == 705:  # battlefield
+        elif r == 711:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 805:  # mine
+        elif r == 811:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -58011,7 +58259,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58027,7 +58275,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C454()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58035,22 +58283,22 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 454:  # target
+        if r == 453:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 706:  # fromgy
+        elif r == 712:  # fromgy
             d['fromgy'] = True
-        elif r == 806:  # choice
+        elif r == 812:  # choice
             d['choice'] = True
-        elif r == 807:  # facedown
+        elif r == 813:  # facedown
             d['facedown'] = True
-        elif r == 808:  # mine
+        elif r == 814:  # mine
             d['mine'] = True
-        elif r == 809:  # owners
+        elif r == 815:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -58060,7 +58308,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58076,7 +58324,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C458()
+    inst: Any = _C457()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58084,11 +58332,11 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # filter
+        if r == 455:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 457:  # hands
+        elif r == 456:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -58100,7 +58348,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58116,7 +58364,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C463()
+    inst: Any = _C462()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58124,38 +58372,38 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 459:  # player
+        if r == 458:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 707:  # upto
+        elif r == 713:  # upto
             d['upto'] = True
-        elif r == 460:  # count
+        elif r == 459:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 461:  # filter
+        elif r == 460:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 810:  # alts
+        elif r == 816:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b274(x, inst, lim, made))
-        elif r == 708:  # reveal
+        elif r == 714:  # reveal
             d['reveal'] = True
-        elif r == 811:  # thatcard
+        elif r == 817:  # thatcard
             d['thatcard'] = True
-        elif r == 812:  # thosecards
+        elif r == 818:  # thosecards
             d['thosecards'] = True
-        elif r == 462:  # destination
+        elif r == 461:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 716:  # tapped
+        elif r == 722:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -58165,7 +58413,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58181,7 +58429,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C467()
+    inst: Any = _C466()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58189,20 +58437,20 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 464:  # target
+        if r == 463:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 465:  # unless
+        elif r == 464:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b718(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['unless'] = value
-        elif r == 466:  # per
+        elif r == 465:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -58216,7 +58464,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58232,7 +58480,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C468()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58240,9 +58488,9 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 468:  # player
+        if r == 467:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58252,7 +58500,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58268,7 +58516,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C472()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58276,19 +58524,19 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # amount
+        if r == 469:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 471:  # player
+        elif r == 470:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 472:  # owner
+        elif r == 471:  # owner
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -58298,7 +58546,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58314,7 +58562,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C475()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58322,11 +58570,11 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # filter
+        if r == 473:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 475:  # battlefield
+        elif r == 474:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58338,7 +58586,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58354,7 +58602,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C479()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58362,17 +58610,17 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # amount
+        if r == 476:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 478:  # counter
+        elif r == 477:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 479:  # target
+        elif r == 478:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58385,7 +58633,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58401,7 +58649,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C482()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58409,24 +58657,24 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 481:  # target
+        if r == 480:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 482:  # source
+        elif r == 481:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['source'] = value
-        elif r == 720:  # top
+        elif r == 726:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 721:  # bottom
+        elif r == 727:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -58438,7 +58686,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58454,7 +58702,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C484()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58462,9 +58710,9 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 484:  # target
+        if r == 483:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58477,7 +58725,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58493,7 +58741,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C490()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58501,36 +58749,36 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # target
+        if r == 485:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 487:  # source
+        elif r == 486:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['source'] = value
-        elif r == 488:  # amount
+        elif r == 487:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 489:  # counter
+        elif r == 488:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 490:  # also
+        elif r == 489:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58543,7 +58791,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58559,7 +58807,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C492()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58567,9 +58815,9 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # player
+        if r == 491:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58579,7 +58827,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58595,7 +58843,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C494()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58603,9 +58851,9 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # target
+        if r == 493:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58618,7 +58866,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58634,7 +58882,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C497()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58642,19 +58890,19 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # player
+        if r == 495:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 813:  # all
+        elif r == 819:  # all
             d['all'] = True
-        elif r == 722:  # amount
+        elif r == 728:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 497:  # filter
+        elif r == 496:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
@@ -58666,7 +58914,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58682,7 +58930,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C500()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58690,18 +58938,18 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # target
+        if r == 498:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 500:  # unless
+        elif r == 499:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b718(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -58711,7 +58959,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58727,7 +58975,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C502()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58735,9 +58983,9 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # target
+        if r == 501:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58750,7 +58998,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58766,7 +59014,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C504()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58774,9 +59022,9 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 504:  # target
+        if r == 503:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58789,7 +59037,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58805,7 +59053,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C506()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58813,9 +59061,9 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 506:  # target
+        if r == 505:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58828,7 +59076,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58844,7 +59092,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C510()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58852,17 +59100,17 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 508:  # amount
+        if r == 507:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 509:  # counter
+        elif r == 508:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 510:  # target
+        elif r == 509:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58875,7 +59123,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58891,7 +59139,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C512()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58899,18 +59147,18 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # step
+        if r == 729:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 814 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 820 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 724:  # endcombat
+        elif r == 730:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 512:  # effect
+        elif r == 511:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -58925,7 +59173,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58941,7 +59189,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C514()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58949,15 +59197,15 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 514:  # amount
+        if r == 513:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 815:  # you
+        elif r == 821:  # you
             d['you'] = True
-        elif r == 725:  # target
+        elif r == 731:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58970,7 +59218,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58986,7 +59234,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C516()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58994,18 +59242,18 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # target
+        if r == 515:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 726:  # label
+        elif r == 732:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 727:  # free
+        elif r == 733:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -59017,7 +59265,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59033,7 +59281,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C518()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59041,14 +59289,14 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # target
+        if r == 517:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 728:  # newtargets
+        elif r == 734:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -59058,7 +59306,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59074,7 +59322,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C519()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59082,18 +59330,18 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # thatnoun
+        if r == 735:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 730:  # target
+        elif r == 736:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 731:  # thisturn
+        elif r == 737:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -59103,7 +59351,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59119,7 +59367,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C523()
+    inst: Any = _C522()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59127,14 +59375,14 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 521:  # target
+        if r == 520:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 522:  # phaseout
+        elif r == 521:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -59146,7 +59394,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59162,7 +59410,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C525()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59170,14 +59418,14 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # target
+        if r == 523:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 525:  # nountap
+        elif r == 524:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -59189,7 +59437,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59205,7 +59453,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C529()
+    inst: Any = _C528()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'alsoword': False, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59213,32 +59461,32 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # lead
+        if r == 526:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b699(x, inst, lim, made)
+            value = _b705(x, inst, lim, made)
             d['lead'] = value
-        elif r == 732:  # target
+        elif r == 738:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 733:  # also
+        elif r == 739:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b750(x, inst, lim, made)
+            value = _b756(x, inst, lim, made)
             d['also'] = value
-        elif r == 734:  # group
+        elif r == 740:  # group
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['group'] = value
-        elif r == 735:  # alsoword
+        elif r == 741:  # alsoword
             d['alsoword'] = True
-        elif r == 736:  # parts
+        elif r == 742:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -59247,18 +59495,18 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 600 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 606 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 528:  # duration
+        elif r == 527:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b699(x, inst, lim, made)
+            value = _b705(x, inst, lim, made)
             d['duration'] = value
-        elif r == 737:  # tail
+        elif r == 743:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -59267,7 +59515,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 600 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 606 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59280,7 +59528,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59296,7 +59544,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C530()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59304,13 +59552,13 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # controller
+        if r == 744:  # controller
             d['controller'] = True
-        elif r == 532:  # owner
+        elif r == 531:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 533:  # who
+        elif r == 532:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -59322,7 +59570,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59338,7 +59586,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C537()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59346,19 +59594,19 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # counter
+        if r == 745:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 740:  # on
+        elif r == 746:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 741:  # whose
+        elif r == 747:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 742:  # zone
+        elif r == 748:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -59370,7 +59618,43 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C540()
+    d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 539:  # power
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59386,7 +59670,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C545()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59394,7 +59678,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # filter
+        if r == 544:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
@@ -59406,7 +59690,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59422,7 +59706,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C547()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59430,7 +59714,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # any
+        if r == 546:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -59442,7 +59726,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59458,7 +59742,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C547()
+    inst: Any = _C550()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59466,13 +59750,13 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # each
+        if r == 753:  # each
             d['each'] = True
-        elif r == 545:  # count
+        elif r == 548:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 546:  # filter
+        elif r == 549:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
@@ -59484,7 +59768,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59500,7 +59784,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C549()
+    inst: Any = _C552()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59508,7 +59792,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 548:  # who
+        if r == 551:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -59520,7 +59804,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59536,7 +59820,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C554()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59544,7 +59828,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 550:  # that
+        if r == 553:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -59556,7 +59840,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59572,7 +59856,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C553()
+    inst: Any = _C556()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59580,9 +59864,9 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # equipped
+        if r == 825:  # equipped
             d['equipped'] = True
-        elif r == 552:  # enchanted
+        elif r == 555:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -59594,7 +59878,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59610,7 +59894,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C555()
+    inst: Any = _C558()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59618,7 +59902,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 554:  # rest
+        if r == 557:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -59630,7 +59914,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59646,7 +59930,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C565()
+    inst: Any = _C568()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59654,11 +59938,11 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 563:  # whose
+        if r == 566:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 564:  # step
+        elif r == 567:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -59670,7 +59954,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59686,7 +59970,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C572()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59694,11 +59978,11 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 567:  # lead
+        if r == 570:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 568:  # counter
+        elif r == 571:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -59710,7 +59994,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59726,7 +60010,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C576()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59734,15 +60018,15 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # lead
+        if r == 573:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 571:  # subject
+        elif r == 574:  # subject
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['subject'] = value
-        elif r == 572:  # batch
+        elif r == 575:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -59754,7 +60038,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59770,7 +60054,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C578()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59778,13 +60062,13 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 574:  # lead
+        if r == 577:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 753:  # creature
+        elif r == 759:  # creature
             d['creature'] = True
-        elif r == 754:  # events
+        elif r == 760:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59793,7 +60077,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 822 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 828 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59806,7 +60090,47 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C581()
+    d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 579:  # lead
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['lead'] = value
+        elif r == 580:  # gain
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['gain'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59822,7 +60146,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C579()
+    inst: Any = _C585()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59830,15 +60154,15 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 576:  # lead
+        if r == 582:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 577:  # who
+        elif r == 583:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 578:  # spell
+        elif r == 584:  # spell
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['spell'] = value
@@ -59850,7 +60174,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59866,7 +60190,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C588()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59874,17 +60198,17 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 580:  # lead
+        if r == 586:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 851:  # thisor
+        elif r == 857:  # thisor
             d['thisor'] = True
-        elif r == 581:  # subject
+        elif r == 587:  # subject
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['subject'] = value
-        elif r == 755:  # events
+        elif r == 761:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59893,12 +60217,12 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 822 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 828 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 756:  # undercontrol
+        elif r == 762:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -59908,7 +60232,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59924,7 +60248,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C601()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59932,11 +60256,11 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # command
+        if r == 600:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 596:  # battlefield
+        elif r == 602:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -59948,7 +60272,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59964,7 +60288,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C605()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59972,29 +60296,29 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # additional
+        if r == 764:  # additional
             d['additional'] = True
-        elif r == 597:  # power
+        elif r == 603:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 598:  # toughness
+        elif r == 604:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 759:  # per
+        elif r == 765:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 760:  # perfilter
+        elif r == 766:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b274(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 852:  # onbf
+        elif r == 858:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60004,7 +60328,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60020,7 +60344,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C608()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60028,7 +60352,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # both
+        if r == 607:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -60040,7 +60364,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60056,7 +60380,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C610()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60064,7 +60388,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # attack
+        if r == 609:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -60076,7 +60400,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60092,7 +60416,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C612()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60100,7 +60424,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # block
+        if r == 611:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -60112,7 +60436,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60128,7 +60452,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C614()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60136,7 +60460,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # count
+        if r == 613:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60148,7 +60472,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60164,7 +60488,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C615()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60172,7 +60496,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # filters
+        if r == 767:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -60192,7 +60516,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60208,7 +60532,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C616()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60216,7 +60540,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # filters
+        if r == 768:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -60236,7 +60560,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60252,7 +60576,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C618()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60260,9 +60584,9 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # quality
+        if r == 617:  # quality
             x = c[0]
-            value = _b764(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60272,7 +60596,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60288,7 +60612,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C619()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60296,7 +60620,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # opponents
+        if r == 772:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60306,7 +60630,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60322,7 +60646,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C621()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60330,7 +60654,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # destroyed
+        if r == 620:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -60342,7 +60666,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60358,7 +60682,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C623()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60366,7 +60690,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # phase
+        if r == 622:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -60378,7 +60702,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60394,7 +60718,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C625()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60402,7 +60726,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # untap
+        if r == 624:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60414,7 +60738,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60430,7 +60754,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C627()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60438,9 +60762,9 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # ability
+        if r == 626:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 767 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 773 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60453,7 +60777,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60469,7 +60793,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C630()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60477,14 +60801,14 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # keyword
+        if r == 628:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 623:  # manacost
+        elif r == 629:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -60496,7 +60820,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60512,7 +60836,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C634()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60520,18 +60844,18 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # verb
+        if r == 631:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 626:  # keyword
+        elif r == 632:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 627:  # chosen
+        elif r == 633:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -60543,7 +60867,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60559,7 +60883,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C635()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60567,7 +60891,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # keywords
+        if r == 774:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -60589,7 +60913,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60605,7 +60929,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C636()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60613,7 +60937,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # keywords
+        if r == 775:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -60635,7 +60959,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60651,7 +60975,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C639()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60659,11 +60983,11 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # first
+        if r == 637:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 632:  # regular
+        elif r == 638:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -60677,7 +61001,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60693,7 +61017,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C641()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60701,7 +61025,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # excess
+        if r == 640:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -60713,7 +61037,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60729,7 +61053,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C643()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60737,7 +61061,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # untapped
+        if r == 642:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -60749,7 +61073,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60765,7 +61089,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C645()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60773,11 +61097,11 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # its
+        if r == 776:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 638:  # untap
+        elif r == 644:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60789,7 +61113,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60805,7 +61129,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C647()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60813,7 +61137,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # gains
+        if r == 646:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -60825,7 +61149,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60841,7 +61165,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C649()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60849,7 +61173,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # lethal
+        if r == 648:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -60861,7 +61185,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60877,7 +61201,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C651()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60885,9 +61209,9 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 644:  # quality
+        if r == 650:  # quality
             x = c[0]
-            value = _b764(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60897,7 +61221,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60913,7 +61237,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C653()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60921,9 +61245,9 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # quality
+        if r == 652:  # quality
             x = c[0]
-            value = _b764(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60933,7 +61257,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60949,7 +61273,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C655()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60957,9 +61281,9 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 648:  # quality
+        if r == 654:  # quality
             x = c[0]
-            value = _b764(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60969,7 +61293,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60985,7 +61309,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C651()
+    inst: Any = _C657()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60993,9 +61317,9 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # thisturn
+        if r == 777:  # thisturn
             d['thisturn'] = True
-        elif r == 650:  # keyword
+        elif r == 656:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61010,7 +61334,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61026,7 +61350,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C653()
+    inst: Any = _C659()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61034,7 +61358,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # count
+        if r == 658:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -61046,7 +61370,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61062,7 +61386,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C661()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61070,7 +61394,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # attacks
+        if r == 660:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61082,7 +61406,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61098,7 +61422,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C657()
+    inst: Any = _C663()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61106,7 +61430,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 656:  # blocks
+        if r == 662:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -61118,7 +61442,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61134,7 +61458,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C659()
+    inst: Any = _C665()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61142,7 +61466,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 658:  # unblockable
+        if r == 664:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -61154,7 +61478,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61170,7 +61494,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C661()
+    inst: Any = _C667()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61178,7 +61502,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 660:  # color
+        if r == 666:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61193,7 +61517,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61209,7 +61533,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C705()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61217,23 +61541,23 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # eot
+        if r == 803:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 798:  # next_upkeep
+        elif r == 804:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 799:  # losecontrol
+        elif r == 805:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 800:  # thisturn
+        elif r == 806:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 801:  # thiscombat
+        elif r == 807:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -61245,7 +61569,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61261,7 +61585,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C708()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61269,13 +61593,13 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 802:  # another
+        if r == 808:  # another
             d['another'] = True
-        elif r == 701:  # filter
+        elif r == 707:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 803:  # ingy
+        elif r == 809:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61285,7 +61609,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61301,7 +61625,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C710()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61309,7 +61633,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # whose
+        if r == 709:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -61321,7 +61645,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61337,7 +61661,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C716()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61345,7 +61669,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # zone
+        if r == 715:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -61357,7 +61681,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61373,7 +61697,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C713()
+    inst: Any = _C719()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61381,9 +61705,9 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # player
+        if r == 718:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -61393,7 +61717,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61409,7 +61733,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C715()
+    inst: Any = _C721()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61417,9 +61741,9 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # player
+        if r == 720:  # player
             x = c[0]
-            value = _b531(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -61429,7 +61753,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61445,7 +61769,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C718()
+    inst: Any = _C724()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61453,11 +61777,11 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # cost
+        if r == 723:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 719:  # param
+        elif r == 725:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61472,7 +61796,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61488,7 +61812,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C744()
+    inst: Any = _C750()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61496,9 +61820,9 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # word
+        if r == 749:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61511,7 +61835,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61527,7 +61851,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C746()
+    inst: Any = _C752()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61535,11 +61859,11 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # player
+        if r == 751:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 816:  # walker
+        elif r == 822:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -61549,7 +61873,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61565,7 +61889,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C750()
+    inst: Any = _C756()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61573,33 +61897,33 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # quant
+        if r == 754:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 749:  # filter
+        elif r == 755:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 817:  # attached
+        elif r == 823:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 818:  # samename
+        elif r == 824:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 854:  # ingy
+        elif r == 860:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61609,7 +61933,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61625,7 +61949,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C764()
+    inst: Any = _C770()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61633,11 +61957,11 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # word
+        if r == 769:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 765:  # param
+        elif r == 771:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61652,7 +61976,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61668,7 +61992,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C785()
+    inst: Any = _C791()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61676,7 +62000,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # word
+        if r == 790:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61691,7 +62015,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61707,7 +62031,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C797()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61715,13 +62039,13 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # filter
+        if r == 796:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 859:  # gy
+        elif r == 865:  # gy
             d['gy'] = True
-        elif r == 860:  # bf
+        elif r == 866:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -61731,7 +62055,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61747,7 +62071,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C794()
+    inst: Any = _C800()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61755,21 +62079,21 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 793:  # power
+        if r == 799:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 795:  # power
+        elif r == 801:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 796:  # target
+        elif r == 802:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -61782,7 +62106,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61798,7 +62122,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C827()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61806,7 +62130,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 820:  # enters
+        if r == 826:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -61818,7 +62142,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61834,7 +62158,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C830()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61842,7 +62166,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 823:  # leaves
+        if r == 829:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -61854,7 +62178,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61870,7 +62194,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C832()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61878,7 +62202,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 825:  # dies
+        if r == 831:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -61890,7 +62214,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61906,7 +62230,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C828()
+    inst: Any = _C834()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61914,7 +62238,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 827:  # alone
+        if r == 833:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -61926,7 +62250,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61942,7 +62266,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C830()
+    inst: Any = _C836()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61950,7 +62274,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 829:  # unblocked
+        if r == 835:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -61962,7 +62286,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61978,7 +62302,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C832()
+    inst: Any = _C838()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61986,7 +62310,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 831:  # attacks
+        if r == 837:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61998,7 +62322,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62014,7 +62338,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C834()
+    inst: Any = _C840()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62022,11 +62346,11 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 833:  # blocks
+        if r == 839:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 855:  # acreature
+        elif r == 861:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -62036,7 +62360,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62052,7 +62376,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C837()
+    inst: Any = _C843()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62060,11 +62384,11 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 835:  # blocked
+        if r == 841:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 836:  # filter
+        elif r == 842:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -62078,7 +62402,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62094,7 +62418,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C839()
+    inst: Any = _C845()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62102,7 +62426,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 838:  # direction
+        if r == 844:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -62114,7 +62438,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62130,7 +62454,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C841()
+    inst: Any = _C847()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62138,7 +62462,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 840:  # up
+        if r == 846:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -62150,7 +62474,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62166,7 +62490,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C843()
+    inst: Any = _C849()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62174,7 +62498,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 842:  # way
+        if r == 848:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -62186,7 +62510,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62202,7 +62526,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C845()
+    inst: Any = _C851()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62210,11 +62534,11 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 844:  # targeted
+        if r == 850:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 856:  # opponents
+        elif r == 862:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -62224,7 +62548,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62240,7 +62564,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C848()
+    inst: Any = _C854()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62248,13 +62572,13 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 857:  # combat
+        if r == 863:  # combat
             d['combat'] = True
-        elif r == 846:  # deals
+        elif r == 852:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 847:  # recipient
+        elif r == 853:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -62268,7 +62592,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62284,7 +62608,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C850()
+    inst: Any = _C856()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62292,9 +62616,9 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 858:  # combat
+        if r == 864:  # combat
             d['combat'] = True
-        elif r == 849:  # dealt
+        elif r == 855:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -62622,555 +62946,561 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b311,  # 311 PlayerTapsEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 312 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 313 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 314 __asgn_plain
-    _b315,  # 315 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 316 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 317 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 PlayerCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 320 __asgn_plain
-    _b321,  # 321 ShuffleIntoLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 322 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 323 __asgn_plain
-    _b324,  # 324 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 325 __asgn_plain
-    _b326,  # 326 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 327 __asgn_plain
-    _b328,  # 328 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 329 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 330 __asgn_plain
-    _b331,  # 331 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 332 __asgn_plain
-    _b333,  # 333 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 334 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 335 __asgn_plain
-    _b336,  # 336 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 337 __asgn_plain
-    _b338,  # 338 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 339 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 340 __asgn_plain
-    _b341,  # 341 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 344 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 345 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 346 __asgn_plain
-    _b347,  # 347 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 348 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 349 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 350 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 353 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 354 __asgn_plain
-    _b355,  # 355 ReturnExiledWithEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 ExchangeLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 358 __asgn_plain
-    _b359,  # 359 ChooseColorEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 360 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 361 __asgn_plain
-    _b362,  # 362 RevealHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 363 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 364 __asgn_plain
-    _b365,  # 365 ChooseNameEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 366 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 367 __asgn_optional
-    _b368,  # 368 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 369 __asgn_plain
-    _b370,  # 370 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 371 __asgn_plain
-    _b372,  # 372 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 373 __asgn_plain
-    _b374,  # 374 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 375 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 376 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 377 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 378 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 379 __asgn_plain
-    _b380,  # 380 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 381 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 382 __asgn_plain
-    _b383,  # 383 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 384 __asgn_plain
-    _b385,  # 385 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 386 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 387 __asgn_plain
-    _b388,  # 388 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 389 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 390 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 391 __asgn_plain
-    _b392,  # 392 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 393 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 394 __asgn_plain
-    _b395,  # 395 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 396 __asgn_plain
-    _b397,  # 397 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 398 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 400 __asgn_plain
-    _b401,  # 401 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 402 __asgn_optional
+    _b314,  # 314 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 315 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 316 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 317 __asgn_plain
+    _b318,  # 318 PlayerCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 319 __asgn_plain
+    _b320,  # 320 ShuffleIntoLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 321 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 322 __asgn_plain
+    _b323,  # 323 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 324 __asgn_plain
+    _b325,  # 325 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 326 __asgn_plain
+    _b327,  # 327 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 328 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 329 __asgn_plain
+    _b330,  # 330 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 331 __asgn_plain
+    _b332,  # 332 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 333 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 334 __asgn_plain
+    _b335,  # 335 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 336 __asgn_plain
+    _b337,  # 337 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 338 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 339 __asgn_plain
+    _b340,  # 340 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 341 __asgn_plain
+    _b342,  # 342 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 343 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 344 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 345 __asgn_plain
+    _b346,  # 346 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 347 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 348 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 349 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 350 __asgn_plain
+    _b351,  # 351 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 353 __asgn_plain
+    _b354,  # 354 ReturnExiledWithEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 355 __asgn_plain
+    _b356,  # 356 ExchangeLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 357 __asgn_plain
+    _b358,  # 358 ChooseColorEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 359 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 RevealHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 362 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 363 __asgn_plain
+    _b364,  # 364 ChooseNameEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 365 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 366 __asgn_optional
+    _b367,  # 367 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 368 __asgn_plain
+    _b369,  # 369 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 370 __asgn_plain
+    _b371,  # 371 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 372 __asgn_plain
+    _b373,  # 373 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 374 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 375 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 376 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 377 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 378 __asgn_plain
+    _b379,  # 379 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 380 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 381 __asgn_plain
+    _b382,  # 382 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 383 __asgn_plain
+    _b384,  # 384 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 385 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 386 __asgn_plain
+    _b387,  # 387 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 388 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 389 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 390 __asgn_plain
+    _b391,  # 391 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 392 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 395 __asgn_plain
+    _b396,  # 396 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 397 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 398 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 399 __asgn_plain
+    _b400,  # 400 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 401 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 402 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 403 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 404 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 405 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 406 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 413 __asgn_plain
-    _b414,  # 414 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 419 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 420 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 421 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 422 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 423 __asgn_plain
-    _b424,  # 424 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 425 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 426 __asgn_plain
-    _b427,  # 427 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 428 __asgn_plain
-    _b429,  # 429 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 437 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 TokenEffect
-    _b441,  # 441 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 447 __asgn_plain
-    _b448,  # 448 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 452 __asgn_plain
-    _b453,  # 453 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 457 __asgn_plain
-    _b458,  # 458 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 462 __asgn_plain
-    _b463,  # 463 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 465 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 466 __asgn_plain
-    _b467,  # 467 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 478 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 487 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 488 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 496 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 508 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 512 __asgn_plain
-    _b513,  # 513 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 514 __asgn_plain
-    _b515,  # 515 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 516 __asgn_plain
-    _b517,  # 517 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 CopySpellEffect
-    _b520,  # 520 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 521 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 522 __asgn_plain
-    _b523,  # 523 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 524 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 528 __asgn_plain
-    _b529,  # 529 ContinuousEffect
-    _match_node,  # 530 ActionWord
-    _b531,  # 531 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 533 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 534 __asgn_oneormore
-    _match_node,  # 535 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 536 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 537 __asgn_oneormore
-    _b538,  # 538 PerCount
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 539 __asgn_oneormore
-    _node,  # 540 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 546 __asgn_plain
-    _b547,  # 547 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 548 __asgn_plain
-    _b549,  # 549 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 552 __asgn_plain
-    _b553,  # 553 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 554 __asgn_plain
-    _b555,  # 555 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 561 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 562 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 564 __asgn_plain
-    _b565,  # 565 BeginningTrigger
-    _node,  # 566 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 568 __asgn_plain
-    _b569,  # 569 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 404 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 405 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 412 __asgn_plain
+    _b413,  # 413 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 419 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 420 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 422 __asgn_plain
+    _b423,  # 423 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 424 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 425 __asgn_plain
+    _b426,  # 426 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 431 __asgn_plain
+    _b432,  # 432 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 433 __asgn_plain
+    _b434,  # 434 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 436 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 438 __asgn_plain
+    _b439,  # 439 TokenEffect
+    _b440,  # 440 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 441 __asgn_plain
+    _b442,  # 442 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 443 __asgn_plain
+    _b444,  # 444 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 445 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 451 __asgn_plain
+    _b452,  # 452 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 453 __asgn_plain
+    _b454,  # 454 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 461 __asgn_plain
+    _b462,  # 462 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 471 __asgn_plain
+    _b472,  # 472 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
+    _b484,  # 484 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 486 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 487 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 488 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 491 __asgn_plain
+    _b492,  # 492 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
+    _b502,  # 502 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 507 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 508 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
+    _b510,  # 510 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 CopySpellEffect
+    _b519,  # 519 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 523 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 526 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 527 __asgn_plain
+    _b528,  # 528 ContinuousEffect
+    _match_node,  # 529 ActionWord
+    _b530,  # 530 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 532 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 533 __asgn_oneormore
+    _match_node,  # 534 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 535 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 536 __asgn_oneormore
+    _b537,  # 537 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 541 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 542 __asgn_oneormore
+    _node,  # 543 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 551 __asgn_plain
+    _b552,  # 552 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 553 __asgn_plain
+    _b554,  # 554 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 555 __asgn_plain
+    _b556,  # 556 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 557 __asgn_plain
+    _b558,  # 558 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 564 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 565 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 567 __asgn_plain
+    _b568,  # 568 BeginningTrigger
+    _node,  # 569 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 578 __asgn_plain
-    _b579,  # 579 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 584 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 585 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 588 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 590 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 591 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 596 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 597 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 PTChange
-    _node,  # 600 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 CantBeBlockedByFewer
-    _b609,  # 609 CantBeBlockedExcept
-    _b610,  # 610 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 CantBeTargetedBy
-    _b613,  # 613 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 ProtectionFromChosen
-    _b629,  # 629 HasKeywords
-    _b630,  # 630 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 650 __asgn_plain
-    _b651,  # 651 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 652 __asgn_plain
-    _b653,  # 653 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 656 __asgn_plain
-    _b657,  # 657 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 658 __asgn_plain
-    _b659,  # 659 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 660 __asgn_plain
-    _b661,  # 661 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 668 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 669 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 670 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 671 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 672 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 673 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 674 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 675 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 676 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 684 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 685 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 686 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 687 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 688 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 701 __asgn_plain
-    _b702,  # 702 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 703 __asgn_plain
-    _b704,  # 704 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 706 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 709 __asgn_plain
-    _b710,  # 710 OntoBattlefield
-    _node,  # 711 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 712 __asgn_plain
-    _b713,  # 713 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 714 __asgn_plain
-    _b715,  # 715 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 716 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 717 __asgn_plain
-    _b718,  # 718 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 728 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 736 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 737 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 743 __asgn_plain
-    _b744,  # 744 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 745 __asgn_plain
-    _b746,  # 746 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 749 __asgn_plain
-    _b750,  # 750 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 751 __asgn_optional
-    _node,  # 752 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 754 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 761 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 762 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 763 __asgn_plain
-    _b764,  # 764 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 766 __asgn_optional
-    _node,  # 767 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 768 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 769 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 772 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 773 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 774 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 775 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 776 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 777 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 778 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 779 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 780 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 784 __asgn_plain
-    _b785,  # 785 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 787 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 792 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 793 __asgn_plain
-    _b794,  # 794 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 802 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 806 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 807 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 809 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 810 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 811 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 812 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 813 __asgn_optional
-    _match_node,  # 814 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 815 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 816 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 817 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 818 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 819 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 EntersEvent
-    _node,  # 822 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 827 __asgn_plain
-    _b828,  # 828 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 829 __asgn_plain
-    _b830,  # 830 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 831 __asgn_plain
-    _b832,  # 832 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 833 __asgn_plain
-    _b834,  # 834 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 835 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 836 __asgn_plain
-    _b837,  # 837 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 838 __asgn_plain
-    _b839,  # 839 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 840 __asgn_plain
-    _b841,  # 841 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 842 __asgn_plain
-    _b843,  # 843 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 844 __asgn_plain
-    _b845,  # 845 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 846 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 847 __asgn_plain
-    _b848,  # 848 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 849 __asgn_plain
-    _b850,  # 850 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 851 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 852 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 853 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 854 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 855 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 856 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 857 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 858 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 859 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 860 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 590 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 591 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 593 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 595 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 597 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 598 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 602 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 603 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 PTChange
+    _node,  # 606 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 CantBeBlockedByFewer
+    _b615,  # 615 CantBeBlockedExcept
+    _b616,  # 616 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 CantBeTargetedBy
+    _b619,  # 619 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 ProtectionFromChosen
+    _b635,  # 635 HasKeywords
+    _b636,  # 636 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 637 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 654 __asgn_plain
+    _b655,  # 655 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 656 __asgn_plain
+    _b657,  # 657 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 666 __asgn_plain
+    _b667,  # 667 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 674 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 675 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 676 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 677 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 678 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 679 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 680 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 681 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 682 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 690 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 691 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 692 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 693 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 694 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 704 __asgn_plain
+    _b705,  # 705 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 707 __asgn_plain
+    _b708,  # 708 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 713 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 714 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 715 __asgn_plain
+    _b716,  # 716 OntoBattlefield
+    _node,  # 717 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 718 __asgn_plain
+    _b719,  # 719 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 720 __asgn_plain
+    _b721,  # 721 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 722 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 726 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 734 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 737 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 741 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 743 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 749 __asgn_plain
+    _b750,  # 750 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 751 __asgn_plain
+    _b752,  # 752 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 753 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 755 __asgn_plain
+    _b756,  # 756 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 757 __asgn_optional
+    _node,  # 758 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 767 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 768 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 772 __asgn_optional
+    _node,  # 773 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 774 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 775 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 778 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 779 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 780 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 781 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 782 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 783 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 784 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 785 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 786 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 793 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 809 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 810 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 811 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 812 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 813 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 814 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 816 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 817 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 818 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 819 __asgn_optional
+    _match_node,  # 820 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 821 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 822 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 823 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 824 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 825 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 EntersEvent
+    _node,  # 828 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 829 __asgn_plain
+    _b830,  # 830 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 831 __asgn_plain
+    _b832,  # 832 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 833 __asgn_plain
+    _b834,  # 834 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 835 __asgn_plain
+    _b836,  # 836 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 837 __asgn_plain
+    _b838,  # 838 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 839 __asgn_plain
+    _b840,  # 840 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 841 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 842 __asgn_plain
+    _b843,  # 843 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 844 __asgn_plain
+    _b845,  # 845 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 846 __asgn_plain
+    _b847,  # 847 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 848 __asgn_plain
+    _b849,  # 849 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 850 __asgn_plain
+    _b851,  # 851 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 852 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 853 __asgn_plain
+    _b854,  # 854 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 855 __asgn_plain
+    _b856,  # 856 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 857 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 858 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 859 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 860 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 861 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 862 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 863 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 864 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 865 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 866 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 540, 566, 600, 711, 752, 767, 822])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 543, 569, 606, 717, 758, 773, 828])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -63487,551 +63817,557 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b311,  # 311 PlayerTapsEffect
     None,  # 312 __asgn_plain
     None,  # 313 __asgn_plain
-    None,  # 314 __asgn_plain
-    _b315,  # 315 LoseLifeEffect
+    _b314,  # 314 LoseLifeEffect
+    None,  # 315 __asgn_plain
     None,  # 316 __asgn_plain
     None,  # 317 __asgn_plain
-    None,  # 318 __asgn_plain
-    _b319,  # 319 PlayerCountersEffect
-    None,  # 320 __asgn_plain
-    _b321,  # 321 ShuffleIntoLibraryEffect
+    _b318,  # 318 PlayerCountersEffect
+    None,  # 319 __asgn_plain
+    _b320,  # 320 ShuffleIntoLibraryEffect
+    None,  # 321 __asgn_plain
     None,  # 322 __asgn_plain
-    None,  # 323 __asgn_plain
-    _b324,  # 324 PlayerMillEffect
-    None,  # 325 __asgn_plain
-    _b326,  # 326 MayPlayEffect
-    None,  # 327 __asgn_plain
-    _b328,  # 328 BlockRequirementEffect
+    _b323,  # 323 PlayerMillEffect
+    None,  # 324 __asgn_plain
+    _b325,  # 325 MayPlayEffect
+    None,  # 326 __asgn_plain
+    _b327,  # 327 BlockRequirementEffect
+    None,  # 328 __asgn_plain
     None,  # 329 __asgn_plain
-    None,  # 330 __asgn_plain
-    _b331,  # 331 TopCardActionEffect
-    None,  # 332 __asgn_plain
-    _b333,  # 333 PayEffect
+    _b330,  # 330 TopCardActionEffect
+    None,  # 331 __asgn_plain
+    _b332,  # 332 PayEffect
+    None,  # 333 __asgn_plain
     None,  # 334 __asgn_plain
-    None,  # 335 __asgn_plain
-    _b336,  # 336 NumberedActionEffect
-    None,  # 337 __asgn_plain
-    _b338,  # 338 AttachEffect
+    _b335,  # 335 NumberedActionEffect
+    None,  # 336 __asgn_plain
+    _b337,  # 337 AttachEffect
+    None,  # 338 __asgn_plain
     None,  # 339 __asgn_plain
-    None,  # 340 __asgn_plain
-    _b341,  # 341 FightEffect
-    None,  # 342 __asgn_plain
-    _b343,  # 343 LookAtTopEffect
+    _b340,  # 340 FightEffect
+    None,  # 341 __asgn_plain
+    _b342,  # 342 LookAtTopEffect
+    None,  # 343 __asgn_plain
     None,  # 344 __asgn_plain
     None,  # 345 __asgn_plain
-    None,  # 346 __asgn_plain
-    _b347,  # 347 ObjectDamageEffect
+    _b346,  # 346 ObjectDamageEffect
+    None,  # 347 __asgn_plain
     None,  # 348 __asgn_plain
     None,  # 349 __asgn_plain
     None,  # 350 __asgn_plain
-    None,  # 351 __asgn_plain
-    _b352,  # 352 MoveCountersEffect
+    _b351,  # 351 MoveCountersEffect
+    None,  # 352 __asgn_plain
     None,  # 353 __asgn_plain
-    None,  # 354 __asgn_plain
-    _b355,  # 355 ReturnExiledWithEffect
-    None,  # 356 __asgn_plain
-    _b357,  # 357 ExchangeLifeEffect
-    None,  # 358 __asgn_plain
-    _b359,  # 359 ChooseColorEffect
+    _b354,  # 354 ReturnExiledWithEffect
+    None,  # 355 __asgn_plain
+    _b356,  # 356 ExchangeLifeEffect
+    None,  # 357 __asgn_plain
+    _b358,  # 358 ChooseColorEffect
+    None,  # 359 __asgn_plain
     None,  # 360 __asgn_plain
-    None,  # 361 __asgn_plain
-    _b362,  # 362 RevealHandEffect
+    _b361,  # 361 RevealHandEffect
+    None,  # 362 __asgn_plain
     None,  # 363 __asgn_plain
-    None,  # 364 __asgn_plain
-    _b365,  # 365 ChooseNameEffect
+    _b364,  # 364 ChooseNameEffect
+    None,  # 365 __asgn_optional
     None,  # 366 __asgn_optional
-    None,  # 367 __asgn_optional
-    _b368,  # 368 KeywordCost
-    None,  # 369 __asgn_plain
-    _b370,  # 370 TypeArg
-    None,  # 371 __asgn_plain
-    _b372,  # 372 QualityArg
-    None,  # 373 __asgn_plain
-    _b374,  # 374 OntoArg
+    _b367,  # 367 KeywordCost
+    None,  # 368 __asgn_plain
+    _b369,  # 369 TypeArg
+    None,  # 370 __asgn_plain
+    _b371,  # 371 QualityArg
+    None,  # 372 __asgn_plain
+    _b373,  # 373 OntoArg
+    None,  # 374 __asgn_plain
     None,  # 375 __asgn_plain
     None,  # 376 __asgn_plain
     None,  # 377 __asgn_plain
     None,  # 378 __asgn_plain
-    None,  # 379 __asgn_plain
-    _b380,  # 380 TriggeredStmt
+    _b379,  # 379 TriggeredStmt
+    None,  # 380 __asgn_plain
     None,  # 381 __asgn_plain
-    None,  # 382 __asgn_plain
-    _b383,  # 383 ActivatedStmt
-    None,  # 384 __asgn_plain
-    _b385,  # 385 PTDefiningStmt
-    None,  # 386 __asgn_oneormore
-    None,  # 387 __asgn_plain
-    _b388,  # 388 SpellKind
+    _b382,  # 382 ActivatedStmt
+    None,  # 383 __asgn_plain
+    _b384,  # 384 PTDefiningStmt
+    None,  # 385 __asgn_oneormore
+    None,  # 386 __asgn_plain
+    _b387,  # 387 SpellKind
+    None,  # 388 __asgn_oneormore
     None,  # 389 __asgn_oneormore
-    None,  # 390 __asgn_oneormore
-    None,  # 391 __asgn_plain
-    _b392,  # 392 EntersTappedStmt
-    None,  # 393 __asgn_oneormore
-    None,  # 394 __asgn_plain
-    _b395,  # 395 CostPerTargetStmt
-    None,  # 396 __asgn_plain
-    _b397,  # 397 UncounterableStmt
-    None,  # 398 __asgn_oneormore
+    None,  # 390 __asgn_plain
+    _b391,  # 391 EntersTappedStmt
+    None,  # 392 __asgn_oneormore
+    None,  # 393 __asgn_plain
+    _b394,  # 394 CostPerTargetStmt
+    None,  # 395 __asgn_plain
+    _b396,  # 396 UncounterableStmt
+    None,  # 397 __asgn_oneormore
+    None,  # 398 __asgn_plain
     None,  # 399 __asgn_plain
-    None,  # 400 __asgn_plain
-    _b401,  # 401 StaticStmt
-    None,  # 402 __asgn_optional
+    _b400,  # 400 StaticStmt
+    None,  # 401 __asgn_optional
+    None,  # 402 __asgn_oneormore
     None,  # 403 __asgn_oneormore
     None,  # 404 __asgn_oneormore
-    None,  # 405 __asgn_oneormore
-    None,  # 406 __asgn_optional
+    None,  # 405 __asgn_optional
+    None,  # 406 __asgn_plain
     None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
-    None,  # 413 __asgn_plain
-    _b414,  # 414 ControlClause
+    _b413,  # 413 ControlClause
+    None,  # 414 __asgn_plain
     None,  # 415 __asgn_plain
     None,  # 416 __asgn_plain
     None,  # 417 __asgn_plain
     None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
-    None,  # 420 __asgn_plain
-    None,  # 421 __asgn_oneormore
+    None,  # 420 __asgn_oneormore
+    None,  # 421 __asgn_plain
     None,  # 422 __asgn_plain
-    None,  # 423 __asgn_plain
-    _b424,  # 424 DividedDamageEffect
+    _b423,  # 423 DividedDamageEffect
+    None,  # 424 __asgn_plain
     None,  # 425 __asgn_plain
-    None,  # 426 __asgn_plain
-    _b427,  # 427 DamageEffect
-    None,  # 428 __asgn_plain
-    _b429,  # 429 DestroyEffect
+    _b426,  # 426 DamageEffect
+    None,  # 427 __asgn_plain
+    _b428,  # 428 DestroyEffect
+    None,  # 429 __asgn_plain
     None,  # 430 __asgn_plain
     None,  # 431 __asgn_plain
-    None,  # 432 __asgn_plain
-    _b433,  # 433 DrawEffect
-    None,  # 434 __asgn_plain
-    _b435,  # 435 TokenCopyEffect
+    _b432,  # 432 DrawEffect
+    None,  # 433 __asgn_plain
+    _b434,  # 434 TokenCopyEffect
+    None,  # 435 __asgn_plain
     None,  # 436 __asgn_plain
     None,  # 437 __asgn_plain
     None,  # 438 __asgn_plain
-    None,  # 439 __asgn_plain
-    _b440,  # 440 TokenEffect
-    _b441,  # 441 AddManaEffect
-    None,  # 442 __asgn_plain
-    _b443,  # 443 DiscardEffect
-    None,  # 444 __asgn_plain
-    _b445,  # 445 GainLifeEffect
+    _b439,  # 439 TokenEffect
+    _b440,  # 440 AddManaEffect
+    None,  # 441 __asgn_plain
+    _b442,  # 442 DiscardEffect
+    None,  # 443 __asgn_plain
+    _b444,  # 444 GainLifeEffect
+    None,  # 445 __asgn_plain
     None,  # 446 __asgn_plain
-    None,  # 447 __asgn_plain
-    _b448,  # 448 GainControlEffect
-    None,  # 449 __asgn_plain
-    _b450,  # 450 ReturnToHandEffect
+    _b447,  # 447 GainControlEffect
+    None,  # 448 __asgn_plain
+    _b449,  # 449 ReturnToHandEffect
+    None,  # 450 __asgn_plain
     None,  # 451 __asgn_plain
-    None,  # 452 __asgn_plain
-    _b453,  # 453 ReturnFromGraveyardEffect
-    None,  # 454 __asgn_plain
-    _b455,  # 455 ReturnToBattlefieldEffect
+    _b452,  # 452 ReturnFromGraveyardEffect
+    None,  # 453 __asgn_plain
+    _b454,  # 454 ReturnToBattlefieldEffect
+    None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
-    None,  # 457 __asgn_plain
-    _b458,  # 458 ReturnAllFromGraveyardsEffect
+    _b457,  # 457 ReturnAllFromGraveyardsEffect
+    None,  # 458 __asgn_plain
     None,  # 459 __asgn_plain
     None,  # 460 __asgn_plain
     None,  # 461 __asgn_plain
-    None,  # 462 __asgn_plain
-    _b463,  # 463 SearchEffect
+    _b462,  # 462 SearchEffect
+    None,  # 463 __asgn_plain
     None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    None,  # 466 __asgn_plain
-    _b467,  # 467 CounterSpellEffect
-    None,  # 468 __asgn_plain
-    _b469,  # 469 ShuffleEffect
+    _b466,  # 466 CounterSpellEffect
+    None,  # 467 __asgn_plain
+    _b468,  # 468 ShuffleEffect
+    None,  # 469 __asgn_plain
     None,  # 470 __asgn_plain
     None,  # 471 __asgn_plain
-    None,  # 472 __asgn_plain
-    _b473,  # 473 MillEffect
+    _b472,  # 472 MillEffect
+    None,  # 473 __asgn_plain
     None,  # 474 __asgn_plain
-    None,  # 475 __asgn_plain
-    _b476,  # 476 PutFromHandEffect
+    _b475,  # 475 PutFromHandEffect
+    None,  # 476 __asgn_plain
     None,  # 477 __asgn_plain
     None,  # 478 __asgn_plain
-    None,  # 479 __asgn_plain
-    _b480,  # 480 PutCountersEffect
+    _b479,  # 479 PutCountersEffect
+    None,  # 480 __asgn_plain
     None,  # 481 __asgn_plain
-    None,  # 482 __asgn_plain
-    _b483,  # 483 PutOnLibraryEffect
-    None,  # 484 __asgn_plain
-    _b485,  # 485 PutIntoZoneEffect
+    _b482,  # 482 PutOnLibraryEffect
+    None,  # 483 __asgn_plain
+    _b484,  # 484 PutIntoZoneEffect
+    None,  # 485 __asgn_plain
     None,  # 486 __asgn_plain
     None,  # 487 __asgn_plain
     None,  # 488 __asgn_plain
     None,  # 489 __asgn_plain
-    None,  # 490 __asgn_plain
-    _b491,  # 491 ExileEffect
-    None,  # 492 __asgn_plain
-    _b493,  # 493 ExileTopEffect
-    None,  # 494 __asgn_plain
-    _b495,  # 495 RegenerateEffect
+    _b490,  # 490 ExileEffect
+    None,  # 491 __asgn_plain
+    _b492,  # 492 ExileTopEffect
+    None,  # 493 __asgn_plain
+    _b494,  # 494 RegenerateEffect
+    None,  # 495 __asgn_plain
     None,  # 496 __asgn_plain
-    None,  # 497 __asgn_plain
-    _b498,  # 498 PlayerSacrificesEffect
+    _b497,  # 497 PlayerSacrificesEffect
+    None,  # 498 __asgn_plain
     None,  # 499 __asgn_plain
-    None,  # 500 __asgn_plain
-    _b501,  # 501 SacrificeEffect
-    None,  # 502 __asgn_plain
-    _b503,  # 503 UntapEffect
-    None,  # 504 __asgn_plain
-    _b505,  # 505 TapOrUntapEffect
-    None,  # 506 __asgn_plain
-    _b507,  # 507 TapEffect
+    _b500,  # 500 SacrificeEffect
+    None,  # 501 __asgn_plain
+    _b502,  # 502 UntapEffect
+    None,  # 503 __asgn_plain
+    _b504,  # 504 TapOrUntapEffect
+    None,  # 505 __asgn_plain
+    _b506,  # 506 TapEffect
+    None,  # 507 __asgn_plain
     None,  # 508 __asgn_plain
     None,  # 509 __asgn_plain
-    None,  # 510 __asgn_plain
-    _b511,  # 511 RemoveCountersEffect
-    None,  # 512 __asgn_plain
-    _b513,  # 513 DelayedEffect
-    None,  # 514 __asgn_plain
-    _b515,  # 515 PreventEffect
-    None,  # 516 __asgn_plain
-    _b517,  # 517 CastThisEffect
-    None,  # 518 __asgn_plain
-    _b519,  # 519 CopySpellEffect
-    _b520,  # 520 NoRegenEffect
+    _b510,  # 510 RemoveCountersEffect
+    None,  # 511 __asgn_plain
+    _b512,  # 512 DelayedEffect
+    None,  # 513 __asgn_plain
+    _b514,  # 514 PreventEffect
+    None,  # 515 __asgn_plain
+    _b516,  # 516 CastThisEffect
+    None,  # 517 __asgn_plain
+    _b518,  # 518 CopySpellEffect
+    _b519,  # 519 NoRegenEffect
+    None,  # 520 __asgn_plain
     None,  # 521 __asgn_plain
-    None,  # 522 __asgn_plain
-    _b523,  # 523 PhaseOutEffect
+    _b522,  # 522 PhaseOutEffect
+    None,  # 523 __asgn_plain
     None,  # 524 __asgn_plain
-    None,  # 525 __asgn_plain
-    _b526,  # 526 NoUntapEffect
+    _b525,  # 525 NoUntapEffect
+    None,  # 526 __asgn_plain
     None,  # 527 __asgn_plain
-    None,  # 528 __asgn_plain
-    _b529,  # 529 ContinuousEffect
-    None,  # 530 ActionWord
-    _b531,  # 531 PlayerRef
+    _b528,  # 528 ContinuousEffect
+    None,  # 529 ActionWord
+    _b530,  # 530 PlayerRef
+    None,  # 531 __asgn_plain
     None,  # 532 __asgn_plain
-    None,  # 533 __asgn_plain
-    None,  # 534 __asgn_oneormore
-    None,  # 535 BackWord
-    None,  # 536 __asgn_optional
-    None,  # 537 __asgn_oneormore
-    _b538,  # 538 PerCount
-    None,  # 539 __asgn_oneormore
-    None,  # 540 TargetRef
+    None,  # 533 __asgn_oneormore
+    None,  # 534 BackWord
+    None,  # 535 __asgn_optional
+    None,  # 536 __asgn_oneormore
+    _b537,  # 537 PerCount
+    None,  # 538 __asgn_plain
+    None,  # 539 __asgn_plain
+    _b540,  # 540 WhereX
     None,  # 541 __asgn_plain
-    _b542,  # 542 AnyNumberTargets
-    None,  # 543 __asgn_plain
-    _b544,  # 544 AnyTarget
-    None,  # 545 __asgn_plain
+    None,  # 542 __asgn_oneormore
+    None,  # 543 TargetRef
+    None,  # 544 __asgn_plain
+    _b545,  # 545 AnyNumberTargets
     None,  # 546 __asgn_plain
-    _b547,  # 547 UpToTargets
+    _b547,  # 547 AnyTarget
     None,  # 548 __asgn_plain
-    _b549,  # 549 EachPlayers
-    None,  # 550 __asgn_plain
-    _b551,  # 551 ThatRef
-    None,  # 552 __asgn_plain
-    _b553,  # 553 EnchantedRef
-    None,  # 554 __asgn_plain
-    _b555,  # 555 RestRef
-    None,  # 556 __asgn_plain
+    None,  # 549 __asgn_plain
+    _b550,  # 550 UpToTargets
+    None,  # 551 __asgn_plain
+    _b552,  # 552 EachPlayers
+    None,  # 553 __asgn_plain
+    _b554,  # 554 ThatRef
+    None,  # 555 __asgn_plain
+    _b556,  # 556 EnchantedRef
     None,  # 557 __asgn_plain
-    None,  # 558 __asgn_plain
+    _b558,  # 558 RestRef
     None,  # 559 __asgn_plain
     None,  # 560 __asgn_plain
-    None,  # 561 __asgn_optional
-    None,  # 562 __asgn_oneormore
+    None,  # 561 __asgn_plain
+    None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
-    None,  # 564 __asgn_plain
-    _b565,  # 565 BeginningTrigger
-    None,  # 566 Trigger
+    None,  # 564 __asgn_optional
+    None,  # 565 __asgn_oneormore
+    None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
-    None,  # 568 __asgn_plain
-    _b569,  # 569 LastCounterTrigger
+    _b568,  # 568 BeginningTrigger
+    None,  # 569 Trigger
     None,  # 570 __asgn_plain
     None,  # 571 __asgn_plain
-    None,  # 572 __asgn_plain
-    _b573,  # 573 BatchAttackTrigger
+    _b572,  # 572 LastCounterTrigger
+    None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
-    _b575,  # 575 ThisTrigger
-    None,  # 576 __asgn_plain
+    None,  # 575 __asgn_plain
+    _b576,  # 576 BatchAttackTrigger
     None,  # 577 __asgn_plain
-    None,  # 578 __asgn_plain
-    _b579,  # 579 CastTrigger
+    _b578,  # 578 ThisTrigger
+    None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
-    None,  # 581 __asgn_plain
-    _b582,  # 582 YoursTrigger
+    _b581,  # 581 LifeGainTrigger
+    None,  # 582 __asgn_plain
     None,  # 583 __asgn_plain
-    None,  # 584 __asgn_optional
-    None,  # 585 __asgn_optional
+    None,  # 584 __asgn_plain
+    _b585,  # 585 CastTrigger
     None,  # 586 __asgn_plain
     None,  # 587 __asgn_plain
-    None,  # 588 __asgn_plain
+    _b588,  # 588 YoursTrigger
     None,  # 589 __asgn_plain
-    None,  # 590 __asgn_plain
-    None,  # 591 __asgn_plain
+    None,  # 590 __asgn_optional
+    None,  # 591 __asgn_optional
     None,  # 592 __asgn_plain
     None,  # 593 __asgn_plain
     None,  # 594 __asgn_plain
-    _b595,  # 595 ZonePlace
+    None,  # 595 __asgn_plain
     None,  # 596 __asgn_plain
     None,  # 597 __asgn_plain
     None,  # 598 __asgn_plain
-    _b599,  # 599 PTChange
-    None,  # 600 StaticPart
-    None,  # 601 __asgn_plain
-    _b602,  # 602 CantAttackOrBlock
+    None,  # 599 __asgn_plain
+    None,  # 600 __asgn_plain
+    _b601,  # 601 ZonePlace
+    None,  # 602 __asgn_plain
     None,  # 603 __asgn_plain
-    _b604,  # 604 CantAttack
-    None,  # 605 __asgn_plain
-    _b606,  # 606 CantBlock
+    None,  # 604 __asgn_plain
+    _b605,  # 605 PTChange
+    None,  # 606 StaticPart
     None,  # 607 __asgn_plain
-    _b608,  # 608 CantBeBlockedByFewer
-    _b609,  # 609 CantBeBlockedExcept
-    _b610,  # 610 CanBlockOnly
+    _b608,  # 608 CantAttackOrBlock
+    None,  # 609 __asgn_plain
+    _b610,  # 610 CantAttack
     None,  # 611 __asgn_plain
-    _b612,  # 612 CantBeTargetedBy
-    _b613,  # 613 CantBeTargeted
-    None,  # 614 __asgn_plain
-    _b615,  # 615 CantBeDestroyed
-    None,  # 616 __asgn_plain
-    _b617,  # 617 CantPhaseOut
-    None,  # 618 __asgn_plain
-    _b619,  # 619 PhasesEachUntap
+    _b612,  # 612 CantBlock
+    None,  # 613 __asgn_plain
+    _b614,  # 614 CantBeBlockedByFewer
+    _b615,  # 615 CantBeBlockedExcept
+    _b616,  # 616 CanBlockOnly
+    None,  # 617 __asgn_plain
+    _b618,  # 618 CantBeTargetedBy
+    _b619,  # 619 CantBeTargeted
     None,  # 620 __asgn_plain
-    _b621,  # 621 GainsAbility
+    _b621,  # 621 CantBeDestroyed
     None,  # 622 __asgn_plain
-    None,  # 623 __asgn_plain
-    _b624,  # 624 HasKeywordAtManaCost
-    None,  # 625 __asgn_plain
+    _b623,  # 623 CantPhaseOut
+    None,  # 624 __asgn_plain
+    _b625,  # 625 PhasesEachUntap
     None,  # 626 __asgn_plain
-    None,  # 627 __asgn_plain
-    _b628,  # 628 ProtectionFromChosen
-    _b629,  # 629 HasKeywords
-    _b630,  # 630 LosesKeywords
+    _b627,  # 627 GainsAbility
+    None,  # 628 __asgn_plain
+    None,  # 629 __asgn_plain
+    _b630,  # 630 HasKeywordAtManaCost
     None,  # 631 __asgn_plain
     None,  # 632 __asgn_plain
-    _b633,  # 633 CombatDamageSteps
-    None,  # 634 __asgn_plain
-    _b635,  # 635 AssignsExcess
-    None,  # 636 __asgn_plain
-    _b637,  # 637 AttacksUntapped
+    None,  # 633 __asgn_plain
+    _b634,  # 634 ProtectionFromChosen
+    _b635,  # 635 HasKeywords
+    _b636,  # 636 LosesKeywords
+    None,  # 637 __asgn_plain
     None,  # 638 __asgn_plain
-    _b639,  # 639 DoesntUntap
+    _b639,  # 639 CombatDamageSteps
     None,  # 640 __asgn_plain
-    _b641,  # 641 DamageGainsLife
+    _b641,  # 641 AssignsExcess
     None,  # 642 __asgn_plain
-    _b643,  # 643 DamageIsLethal
+    _b643,  # 643 AttacksUntapped
     None,  # 644 __asgn_plain
-    _b645,  # 645 CantBeBlockedBy
+    _b645,  # 645 DoesntUntap
     None,  # 646 __asgn_plain
-    _b647,  # 647 CantBeAttachedBy
+    _b647,  # 647 DamageGainsLife
     None,  # 648 __asgn_plain
-    _b649,  # 649 PreventDamageFrom
+    _b649,  # 649 DamageIsLethal
     None,  # 650 __asgn_plain
-    _b651,  # 651 AttacksDespite
+    _b651,  # 651 CantBeBlockedBy
     None,  # 652 __asgn_plain
-    _b653,  # 653 MaxBlockers
+    _b653,  # 653 CantBeAttachedBy
     None,  # 654 __asgn_plain
-    _b655,  # 655 AttacksEachCombat
+    _b655,  # 655 PreventDamageFrom
     None,  # 656 __asgn_plain
-    _b657,  # 657 BlocksEachCombat
+    _b657,  # 657 AttacksDespite
     None,  # 658 __asgn_plain
-    _b659,  # 659 CantBeBlocked
+    _b659,  # 659 MaxBlockers
     None,  # 660 __asgn_plain
-    _b661,  # 661 IsColor
+    _b661,  # 661 AttacksEachCombat
     None,  # 662 __asgn_plain
-    None,  # 663 __asgn_plain
+    _b663,  # 663 BlocksEachCombat
     None,  # 664 __asgn_plain
-    None,  # 665 __asgn_plain
+    _b665,  # 665 CantBeBlocked
     None,  # 666 __asgn_plain
-    None,  # 667 __asgn_plain
-    None,  # 668 __asgn_oneormore
-    None,  # 669 __asgn_optional
-    None,  # 670 __asgn_optional
-    None,  # 671 __asgn_optional
-    None,  # 672 __asgn_optional
-    None,  # 673 __asgn_oneormore
+    _b667,  # 667 IsColor
+    None,  # 668 __asgn_plain
+    None,  # 669 __asgn_plain
+    None,  # 670 __asgn_plain
+    None,  # 671 __asgn_plain
+    None,  # 672 __asgn_plain
+    None,  # 673 __asgn_plain
     None,  # 674 __asgn_oneormore
     None,  # 675 __asgn_optional
     None,  # 676 __asgn_optional
-    None,  # 677 __asgn_plain
-    None,  # 678 __asgn_plain
-    None,  # 679 __asgn_plain
-    None,  # 680 __asgn_plain
-    None,  # 681 __asgn_plain
-    None,  # 682 __asgn_plain
+    None,  # 677 __asgn_optional
+    None,  # 678 __asgn_optional
+    None,  # 679 __asgn_oneormore
+    None,  # 680 __asgn_oneormore
+    None,  # 681 __asgn_optional
+    None,  # 682 __asgn_optional
     None,  # 683 __asgn_plain
-    None,  # 684 __asgn_optional
-    None,  # 685 __asgn_zeroormore
-    None,  # 686 __asgn_zeroormore
-    None,  # 687 __asgn_oneormore
-    None,  # 688 __asgn_oneormore
+    None,  # 684 __asgn_plain
+    None,  # 685 __asgn_plain
+    None,  # 686 __asgn_plain
+    None,  # 687 __asgn_plain
+    None,  # 688 __asgn_plain
     None,  # 689 __asgn_plain
-    None,  # 690 __asgn_plain
-    None,  # 691 __asgn_plain
-    None,  # 692 __asgn_plain
-    None,  # 693 __asgn_plain
-    None,  # 694 __asgn_plain
+    None,  # 690 __asgn_optional
+    None,  # 691 __asgn_zeroormore
+    None,  # 692 __asgn_zeroormore
+    None,  # 693 __asgn_oneormore
+    None,  # 694 __asgn_oneormore
     None,  # 695 __asgn_plain
     None,  # 696 __asgn_plain
     None,  # 697 __asgn_plain
     None,  # 698 __asgn_plain
-    _b699,  # 699 Duration
+    None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
     None,  # 701 __asgn_plain
-    _b702,  # 702 TargetObject
+    None,  # 702 __asgn_plain
     None,  # 703 __asgn_plain
-    _b704,  # 704 FromGraveyard
-    None,  # 705 __asgn_plain
-    None,  # 706 __asgn_optional
-    None,  # 707 __asgn_optional
-    None,  # 708 __asgn_optional
+    None,  # 704 __asgn_plain
+    _b705,  # 705 Duration
+    None,  # 706 __asgn_plain
+    None,  # 707 __asgn_plain
+    _b708,  # 708 TargetObject
     None,  # 709 __asgn_plain
-    _b710,  # 710 OntoBattlefield
-    None,  # 711 Destination
-    None,  # 712 __asgn_plain
-    _b713,  # 713 IntoHand
-    None,  # 714 __asgn_plain
-    _b715,  # 715 IntoGraveyard
-    None,  # 716 __asgn_optional
-    None,  # 717 __asgn_plain
-    _b718,  # 718 CostValue
-    None,  # 719 __asgn_plain
+    _b710,  # 710 FromGraveyard
+    None,  # 711 __asgn_plain
+    None,  # 712 __asgn_optional
+    None,  # 713 __asgn_optional
+    None,  # 714 __asgn_optional
+    None,  # 715 __asgn_plain
+    _b716,  # 716 OntoBattlefield
+    None,  # 717 Destination
+    None,  # 718 __asgn_plain
+    _b719,  # 719 IntoHand
     None,  # 720 __asgn_plain
-    None,  # 721 __asgn_plain
-    None,  # 722 __asgn_plain
+    _b721,  # 721 IntoGraveyard
+    None,  # 722 __asgn_optional
     None,  # 723 __asgn_plain
-    None,  # 724 __asgn_plain
+    _b724,  # 724 CostValue
     None,  # 725 __asgn_plain
     None,  # 726 __asgn_plain
     None,  # 727 __asgn_plain
-    None,  # 728 __asgn_optional
+    None,  # 728 __asgn_plain
     None,  # 729 __asgn_plain
     None,  # 730 __asgn_plain
-    None,  # 731 __asgn_optional
+    None,  # 731 __asgn_plain
     None,  # 732 __asgn_plain
     None,  # 733 __asgn_plain
-    None,  # 734 __asgn_plain
-    None,  # 735 __asgn_optional
-    None,  # 736 __asgn_oneormore
-    None,  # 737 __asgn_oneormore
-    None,  # 738 __asgn_optional
+    None,  # 734 __asgn_optional
+    None,  # 735 __asgn_plain
+    None,  # 736 __asgn_plain
+    None,  # 737 __asgn_optional
+    None,  # 738 __asgn_plain
     None,  # 739 __asgn_plain
     None,  # 740 __asgn_plain
-    None,  # 741 __asgn_plain
-    None,  # 742 __asgn_plain
-    None,  # 743 __asgn_plain
-    _b744,  # 744 BackRef
+    None,  # 741 __asgn_optional
+    None,  # 742 __asgn_oneormore
+    None,  # 743 __asgn_oneormore
+    None,  # 744 __asgn_optional
     None,  # 745 __asgn_plain
-    _b746,  # 746 TargetPlayer
-    None,  # 747 __asgn_optional
+    None,  # 746 __asgn_plain
+    None,  # 747 __asgn_plain
     None,  # 748 __asgn_plain
     None,  # 749 __asgn_plain
-    _b750,  # 750 EachObjects
-    None,  # 751 __asgn_optional
-    None,  # 752 KeywordCostPart
+    _b750,  # 750 BackRef
+    None,  # 751 __asgn_plain
+    _b752,  # 752 TargetPlayer
     None,  # 753 __asgn_optional
-    None,  # 754 __asgn_oneormore
-    None,  # 755 __asgn_oneormore
-    None,  # 756 __asgn_optional
+    None,  # 754 __asgn_plain
+    None,  # 755 __asgn_plain
+    _b756,  # 756 EachObjects
     None,  # 757 __asgn_optional
-    None,  # 758 __asgn_optional
-    None,  # 759 __asgn_plain
-    None,  # 760 __asgn_plain
+    None,  # 758 KeywordCostPart
+    None,  # 759 __asgn_optional
+    None,  # 760 __asgn_oneormore
     None,  # 761 __asgn_oneormore
-    None,  # 762 __asgn_oneormore
-    None,  # 763 __asgn_plain
-    _b764,  # 764 QualityRef
+    None,  # 762 __asgn_optional
+    None,  # 763 __asgn_optional
+    None,  # 764 __asgn_optional
     None,  # 765 __asgn_plain
-    None,  # 766 __asgn_optional
-    None,  # 767 GrantedAbility
+    None,  # 766 __asgn_plain
+    None,  # 767 __asgn_oneormore
     None,  # 768 __asgn_oneormore
-    None,  # 769 __asgn_oneormore
-    None,  # 770 __asgn_plain
-    None,  # 771 __asgn_optional
-    None,  # 772 __asgn_oneormore
-    None,  # 773 __asgn_oneormore
+    None,  # 769 __asgn_plain
+    _b770,  # 770 QualityRef
+    None,  # 771 __asgn_plain
+    None,  # 772 __asgn_optional
+    None,  # 773 GrantedAbility
     None,  # 774 __asgn_oneormore
     None,  # 775 __asgn_oneormore
-    None,  # 776 __asgn_oneormore
-    None,  # 777 __asgn_oneormore
+    None,  # 776 __asgn_plain
+    None,  # 777 __asgn_optional
     None,  # 778 __asgn_oneormore
     None,  # 779 __asgn_oneormore
     None,  # 780 __asgn_oneormore
-    None,  # 781 __asgn_optional
-    None,  # 782 __asgn_plain
-    None,  # 783 __asgn_plain
-    None,  # 784 __asgn_plain
-    _b785,  # 785 PerTime
-    None,  # 786 __asgn_optional
-    None,  # 787 __asgn_oneormore
-    None,  # 788 __asgn_optional
+    None,  # 781 __asgn_oneormore
+    None,  # 782 __asgn_oneormore
+    None,  # 783 __asgn_oneormore
+    None,  # 784 __asgn_oneormore
+    None,  # 785 __asgn_oneormore
+    None,  # 786 __asgn_oneormore
+    None,  # 787 __asgn_optional
+    None,  # 788 __asgn_plain
     None,  # 789 __asgn_plain
     None,  # 790 __asgn_plain
-    _b791,  # 791 PerObject
-    None,  # 792 __asgn_plain
-    None,  # 793 __asgn_plain
-    _b794,  # 794 PowerOf
+    _b791,  # 791 PerTime
+    None,  # 792 __asgn_optional
+    None,  # 793 __asgn_oneormore
+    None,  # 794 __asgn_optional
     None,  # 795 __asgn_plain
     None,  # 796 __asgn_plain
-    None,  # 797 __asgn_plain
+    _b797,  # 797 PerObject
     None,  # 798 __asgn_plain
     None,  # 799 __asgn_plain
-    None,  # 800 __asgn_plain
+    _b800,  # 800 PowerOf
     None,  # 801 __asgn_plain
-    None,  # 802 __asgn_optional
-    None,  # 803 __asgn_optional
-    None,  # 804 __asgn_optional
-    None,  # 805 __asgn_optional
-    None,  # 806 __asgn_optional
-    None,  # 807 __asgn_optional
+    None,  # 802 __asgn_plain
+    None,  # 803 __asgn_plain
+    None,  # 804 __asgn_plain
+    None,  # 805 __asgn_plain
+    None,  # 806 __asgn_plain
+    None,  # 807 __asgn_plain
     None,  # 808 __asgn_optional
     None,  # 809 __asgn_optional
-    None,  # 810 __asgn_oneormore
+    None,  # 810 __asgn_optional
     None,  # 811 __asgn_optional
     None,  # 812 __asgn_optional
     None,  # 813 __asgn_optional
-    None,  # 814 DelayedStep
+    None,  # 814 __asgn_optional
     None,  # 815 __asgn_optional
-    None,  # 816 __asgn_optional
-    None,  # 817 __asgn_plain
-    None,  # 818 __asgn_plain
+    None,  # 816 __asgn_oneormore
+    None,  # 817 __asgn_optional
+    None,  # 818 __asgn_optional
     None,  # 819 __asgn_optional
-    None,  # 820 __asgn_plain
-    _b821,  # 821 EntersEvent
-    None,  # 822 ThisEvent
+    None,  # 820 DelayedStep
+    None,  # 821 __asgn_optional
+    None,  # 822 __asgn_optional
     None,  # 823 __asgn_plain
-    _b824,  # 824 LeavesEvent
-    None,  # 825 __asgn_plain
-    _b826,  # 826 DiesEvent
-    None,  # 827 __asgn_plain
-    _b828,  # 828 AttacksAloneEvent
+    None,  # 824 __asgn_plain
+    None,  # 825 __asgn_optional
+    None,  # 826 __asgn_plain
+    _b827,  # 827 EntersEvent
+    None,  # 828 ThisEvent
     None,  # 829 __asgn_plain
-    _b830,  # 830 UnblockedEvent
+    _b830,  # 830 LeavesEvent
     None,  # 831 __asgn_plain
-    _b832,  # 832 AttacksEvent
+    _b832,  # 832 DiesEvent
     None,  # 833 __asgn_plain
-    _b834,  # 834 BlocksEvent
+    _b834,  # 834 AttacksAloneEvent
     None,  # 835 __asgn_plain
-    None,  # 836 __asgn_plain
-    _b837,  # 837 BlockedEvent
-    None,  # 838 __asgn_plain
-    _b839,  # 839 PhasesEvent
-    None,  # 840 __asgn_plain
-    _b841,  # 841 TurnedUpEvent
+    _b836,  # 836 UnblockedEvent
+    None,  # 837 __asgn_plain
+    _b838,  # 838 AttacksEvent
+    None,  # 839 __asgn_plain
+    _b840,  # 840 BlocksEvent
+    None,  # 841 __asgn_plain
     None,  # 842 __asgn_plain
-    _b843,  # 843 ExiledThisWayEvent
+    _b843,  # 843 BlockedEvent
     None,  # 844 __asgn_plain
-    _b845,  # 845 TargetedEvent
+    _b845,  # 845 PhasesEvent
     None,  # 846 __asgn_plain
-    None,  # 847 __asgn_plain
-    _b848,  # 848 DealsDamageEvent
-    None,  # 849 __asgn_plain
-    _b850,  # 850 DealtDamageEvent
-    None,  # 851 __asgn_optional
-    None,  # 852 __asgn_optional
-    None,  # 853 __asgn_oneormore
-    None,  # 854 __asgn_optional
-    None,  # 855 __asgn_optional
-    None,  # 856 __asgn_optional
+    _b847,  # 847 TurnedUpEvent
+    None,  # 848 __asgn_plain
+    _b849,  # 849 ExiledThisWayEvent
+    None,  # 850 __asgn_plain
+    _b851,  # 851 TargetedEvent
+    None,  # 852 __asgn_plain
+    None,  # 853 __asgn_plain
+    _b854,  # 854 DealsDamageEvent
+    None,  # 855 __asgn_plain
+    _b856,  # 856 DealtDamageEvent
     None,  # 857 __asgn_optional
     None,  # 858 __asgn_optional
-    None,  # 859 __asgn_optional
+    None,  # 859 __asgn_oneormore
     None,  # 860 __asgn_optional
+    None,  # 861 __asgn_optional
+    None,  # 862 __asgn_optional
+    None,  # 863 __asgn_optional
+    None,  # 864 __asgn_optional
+    None,  # 865 __asgn_optional
+    None,  # 866 __asgn_optional
 ]

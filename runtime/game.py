@@ -775,6 +775,21 @@ class Game:
         p.life += amount
         verb = "gains" if amount >= 0 else "loses"
         self.log(f"{p.name} {verb} {abs(amount)} life (now {p.life})")
+        if amount > 0:
+            self.fire_life_gained(player, amount)
+
+    def fire_life_gained(self, player: int, amount: int) -> None:
+        """119.9, 603.2: "whenever you gain life" abilities of the player's permanents trigger once for
+        the event; "that much" is the life gained."""
+        for w in self.battlefield():
+            if w.controller != player or not any(
+                    isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
+                    and "gained_life" in a.trigger.events for a in w.definition.expanded):
+                continue  # cheap pre-check on the printed abilities
+            for a in self.characteristics(w).abilities:
+                if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent) \
+                        and "gained_life" in a.trigger.events and a.trigger.scope == "you_gain":
+                    self._trigger(w, a, event_player=player, event_amount=amount)
 
     @contextmanager
     def simultaneous_damage(self) -> Iterator[None]:

@@ -197,9 +197,29 @@ class PerCard(Amount):
         return f"rt.CardsInZone(zone={lit(self.zone)}, their={lit(self.their)}{each})"
 
 
+@dataclass(frozen=True)
+class XIsPower(Amount):
+    """"X life, where X is this's power" (107.3, 608.2h): the source's power as the instruction is
+    followed, from last known information if it has left the battlefield."""
+
+    value = 0
+    words: str = "X"
+
+    def text(self) -> str:
+        return "X"
+
+    def suffix(self, ph: "Phrase") -> str:
+        """The words after the amount's noun."""
+        return f", where X is {ph.this_name()}'s power"
+
+    def python(self) -> str:
+        return "rt.PowerOf(slot=-1)"
+
+
 def per_count(a: Amount, ph: "Phrase") -> str:
-    """The "for each ..." words after an amount counted per counter or per card (608.2h), else ""."""
-    return a.suffix(ph) if isinstance(a, (PerCounters, PerCard)) else ""
+    """The "for each ..." words after an amount counted per counter or per card (608.2h), or ", where X
+    is ...", else ""."""
+    return a.suffix(ph) if isinstance(a, (PerCounters, PerCard, XIsPower)) else ""
 
 
 def per_time(a: Amount) -> str:
