@@ -772,6 +772,8 @@ class CardLowering:
             return rf.YouRef(words="you")
         if p.who.startswith("each "):
             return rf.each_player(p.who.split()[1], p.who)
+        if p.who == "those players":
+            return rf.OwnersOfAffected()  # the owners of what the instruction before moved
         if p.who == "defending player":
             return rf.DefendingPlayer()  # 506.2
         if p.who == "attacking player":
@@ -1170,8 +1172,17 @@ class CardLowering:
 
     def effect_PutOnLibraryEffect(self, e: Any, cond: Condition | None) -> Effect:
         ref = self.target(e.target, cond)
+        also = self.target(e.also, cond) if e.also is not None else None
+        if (also is not None) != bool(e.owners):
+            self.ck.error(e, "two things go 'on top of their owners' libraries'; one 'on top of its owner's library'")
         whose = self.from_graveyard(e, ref) if e.source is not None else ""
-        return ef.PutOnLibrary(ref, whose, top=bool(e.top))
+        return ef.PutOnLibrary(ref, whose, top=bool(e.top), also=also)
+
+    def effect_PlayerShufflesEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        if isinstance(player, rf.YouRef):
+            self.ck.error(e, "write 'shuffle your library'")
+        return ef.PlayerShuffles(self._action(e, "shuffle"), player)
 
     def effect_PutIntoZoneEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.PutInto(self.target(e.target, cond), "graveyard")

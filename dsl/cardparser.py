@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '7e3a95158aec48f0b6f4d668729d92caeca31ff43bfa4d7dcd419b03401f179e'
+GRAMMAR = '252c1b1d5767fe2b09001082b7d3a689d7000e20b11a18bbf5be9ba30b4b7251'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -377,6 +377,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'exiled'),
     ('ReturnExiledWithEffect', 'common', 'ReturnExiledWithEffect', ''),
+    ('__asgn_plain', 'plain', '', 'player'),
+    ('PlayerShufflesEffect', 'common', 'PlayerShufflesEffect', ''),
     ('__asgn_plain', 'plain', '', 'toughness'),
     ('ExchangeLifeEffect', 'common', 'ExchangeLifeEffect', ''),
     ('__asgn_plain', 'plain', '', 'color'),
@@ -503,6 +505,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'target'),
     ('PutCountersEffect', 'common', 'PutCountersEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
+    ('__asgn_plain', 'plain', '', 'also'),
     ('__asgn_plain', 'plain', '', 'source'),
     ('PutOnLibraryEffect', 'common', 'PutOnLibraryEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
@@ -750,6 +753,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'param'),
     ('__asgn_plain', 'plain', '', 'top'),
     ('__asgn_plain', 'plain', '', 'bottom'),
+    ('__asgn_plain', 'plain', '', 'owners'),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'step'),
     ('__asgn_plain', 'plain', '', 'endcombat'),
@@ -949,7 +953,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX31': ('(play|cast)\\b', 40),
     '_RX32': ('(permanent card|card|spell|permanent)s?\\b', 40),
     '_RX33': ("that (creature|permanent|card)'s owner\\b", 40),
-    '_RX34': ('(your|you|target player|target opponent|each opponent|each player|that player|defending player|attacking player)\\b', 40),
+    '_RX34': ('(your|you|target player|target opponent|each opponent|each player|that player|defending player|attacking player|those players)\\b', 40),
     '_RX35': ('(each|all)\\b', 40),
     '_RX36': ('that (card|creature|permanent|land|artifact|enchantment)\\b', 40),
     '_RX37': ('those (creatures|permanents|lands|artifacts)\\b', 40),
@@ -21279,24 +21283,27 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F27:
+        if ch in _F63:
             while True:
                 p135 = p
                 res136: list[Any] = []
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                p137 = p135
+                res138: list[Any] = []
+                r = self.r_PlayerRef_0(p137)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exchange', '')
-                q += 8
-                p135 = q
-                res136.append(v)
+                q, v = r
+                p137 = q
+                if v:
+                    res138.append(v)
+                if res138:
+                    n = Nt(res138)
+                    n.rule = 355
+                p135 = p137
+                if res138 and n:
+                    res136.append(n)
                 r = self.e111_0(p135)
                 if r is None:
                     p = c
@@ -21312,78 +21319,23 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p135] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'life', '')
-                q += 4
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'total', '')
+                v = (q, 'their', '')
                 q += 5
                 p135 = q
                 res136.append(v)
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.e112_0(p135)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'with', '')
-                q += 4
+                q, v = r
                 p135 = q
-                res136.append(v)
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "this's", '')
-                q += 6
-                p135 = q
-                res136.append(v)
-                p137 = p135
-                res138: list[Any] = []
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'toughness', '')
-                q += 9
-                p137 = q
-                res138.append(v)
-                if res138:
-                    n = Nt(res138)
-                    n.rule = 355
-                p135 = p137
-                if res138 and n:
-                    res136.append(n)
+                if v:
+                    res136.append(v)
                 if res136:
                     n = Nt(res136 if len(res136) == 1 and type(res136[0]) is not list else flatten(res136))
                     n.rule = 356
@@ -21394,7 +21346,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F27:
             while True:
                 p139 = p
                 res140: list[Any] = []
@@ -21404,12 +21356,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p139] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'choose', '')
-                q += 6
+                v = (q, 'exchange', '')
+                q += 8
+                p139 = q
+                res140.append(v)
+                r = self.e113_0(p139)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p139 = q
+                if v:
+                    res140.append(v)
+                q = sk0[p139]
+                if q < 0:
+                    q = _WS0(text, p139).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p139] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
                 p139 = q
                 res140.append(v)
                 q = sk0[p139]
@@ -21418,12 +21393,40 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p139] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'a', '')
-                q += 1
+                v = (q, 'total', '')
+                q += 5
+                p139 = q
+                res140.append(v)
+                q = sk0[p139]
+                if q < 0:
+                    q = _WS0(text, p139).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p139] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p139 = q
+                res140.append(v)
+                q = sk0[p139]
+                if q < 0:
+                    q = _WS0(text, p139).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p139] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
                 p139 = q
                 res140.append(v)
                 p141 = p139
@@ -21434,12 +21437,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p141] = q
-                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'color', '')
-                q += 5
+                v = (q, 'toughness', '')
+                q += 9
                 p141 = q
                 res142.append(v)
                 if res142:
@@ -21449,7 +21452,7 @@ class CardParser:
                 if res142 and n:
                     res140.append(n)
                 if res140:
-                    n = Nt(res140)
+                    n = Nt(res140 if len(res140) == 1 and type(res140[0]) is not list else flatten(res140))
                     n.rule = 358
                 q = p139
                 v = n if res140 else None
@@ -21458,133 +21461,63 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F85:
+        if ch in _F0:
             while True:
                 p143 = p
                 res144: list[Any] = []
-                while True:
-                    p145 = p143
-                    res146: list[Any] = []
-                    r = self.r_PlayerRef_0(p145)
-                    if r is None:
-                        break
-                    q, v = r
-                    p145 = q
-                    if v:
-                        res146.append(v)
-                    if res146:
-                        n = Nt(res146)
-                        n.rule = 359
-                    q = p145
-                    v = n if res146 else None
-                    p143 = q
-                    if v is not None:
-                        res144.append(v)
-                    break
-                r = self.e112_0(p143)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p143 = q
-                if v:
-                    res144.append(v)
-                while True:
-                    p147 = p143
-                    res148: list[Any] = []
-                    r = self.e113_0(p147)
-                    if r is None:
-                        break
-                    q, v = r
-                    p147 = q
-                    if v:
-                        res148.append(v)
-                    q = sk0[p147]
-                    if q < 0:
-                        q = _WS0(text, p147).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p147] = q
-                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'card', '')
-                    q += 4
-                    p147 = q
-                    res148.append(v)
-                    q = sk0[p147]
-                    if q < 0:
-                        q = _WS0(text, p147).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p147] = q
-                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'at', '')
-                    q += 2
-                    p147 = q
-                    res148.append(v)
-                    q = sk0[p147]
-                    if q < 0:
-                        q = _WS0(text, p147).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p147] = q
-                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'random', '')
-                    q += 6
-                    p147 = q
-                    res148.append(v)
-                    q = sk0[p147]
-                    if q < 0:
-                        q = _WS0(text, p147).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p147] = q
-                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'from', '')
-                    q += 4
-                    p147 = q
-                    res148.append(v)
-                    p143 = p147
-                    res144 += res148
-                    break
-                r = self.e114_0(p143)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p143 = q
-                if v:
-                    res144.append(v)
-                p149 = p143
-                res150: list[Any] = []
-                q = sk0[p149]
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p149).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p149] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p143] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'hand', '')
-                q += 4
-                p149 = q
-                res150.append(v)
-                if res150:
-                    n = Nt(res150)
-                    n.rule = 360
-                p143 = p149
-                if res150 and n:
+                v = (q, 'choose', '')
+                q += 6
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
+                if q < 0:
+                    q = _WS0(text, p143).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p143] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p143 = q
+                res144.append(v)
+                p145 = p143
+                res146: list[Any] = []
+                q = sk0[p145]
+                if q < 0:
+                    q = _WS0(text, p145).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p145] = q
+                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'color', '')
+                q += 5
+                p145 = q
+                res146.append(v)
+                if res146:
+                    n = Nt(res146)
+                    n.rule = 359
+                p143 = p145
+                if res146 and n:
                     res144.append(n)
                 if res144:
-                    n = Nt(res144 if len(res144) == 1 and type(res144[0]) is not list else flatten(res144))
-                    n.rule = 361
+                    n = Nt(res144)
+                    n.rule = 360
                 q = p143
                 v = n if res144 else None
                 if v is not None:
@@ -21592,51 +21525,143 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F85:
             while True:
-                p151 = p
-                res152: list[Any] = []
-                q = sk0[p151]
+                p147 = p
+                res148: list[Any] = []
+                while True:
+                    p149 = p147
+                    res150: list[Any] = []
+                    r = self.r_PlayerRef_0(p149)
+                    if r is None:
+                        break
+                    q, v = r
+                    p149 = q
+                    if v:
+                        res150.append(v)
+                    if res150:
+                        n = Nt(res150)
+                        n.rule = 361
+                    q = p149
+                    v = n if res150 else None
+                    p147 = q
+                    if v is not None:
+                        res148.append(v)
+                    break
+                r = self.e114_0(p147)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p147 = q
+                if v:
+                    res148.append(v)
+                while True:
+                    p151 = p147
+                    res152: list[Any] = []
+                    r = self.e115_0(p151)
+                    if r is None:
+                        break
+                    q, v = r
+                    p151 = q
+                    if v:
+                        res152.append(v)
+                    q = sk0[p151]
+                    if q < 0:
+                        q = _WS0(text, p151).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p151] = q
+                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'card', '')
+                    q += 4
+                    p151 = q
+                    res152.append(v)
+                    q = sk0[p151]
+                    if q < 0:
+                        q = _WS0(text, p151).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p151] = q
+                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'at', '')
+                    q += 2
+                    p151 = q
+                    res152.append(v)
+                    q = sk0[p151]
+                    if q < 0:
+                        q = _WS0(text, p151).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p151] = q
+                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'random', '')
+                    q += 6
+                    p151 = q
+                    res152.append(v)
+                    q = sk0[p151]
+                    if q < 0:
+                        q = _WS0(text, p151).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p151] = q
+                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'from', '')
+                    q += 4
+                    p151 = q
+                    res152.append(v)
+                    p147 = p151
+                    res148 += res152
+                    break
+                r = self.e116_0(p147)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p147 = q
+                if v:
+                    res148.append(v)
+                p153 = p147
+                res154: list[Any] = []
+                q = sk0[p153]
                 if q < 0:
-                    q = _WS0(text, p151).end()
+                    q = _WS0(text, p153).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p151] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p153] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'choose', '')
-                q += 6
-                p151 = q
-                res152.append(v)
-                r = self.e115_0(p151)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p151 = q
-                if v:
-                    res152.append(v)
-                p153 = p151
-                res154: list[Any] = []
-                r = self.r_ObjectFilter_0(p153)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
+                v = (q, 'hand', '')
+                q += 4
                 p153 = q
-                if v:
-                    res154.append(v)
+                res154.append(v)
                 if res154:
                     n = Nt(res154)
                     n.rule = 362
-                p151 = p153
+                p147 = p153
                 if res154 and n:
-                    res152.append(n)
-                p155 = p151
+                    res148.append(n)
+                if res148:
+                    n = Nt(res148 if len(res148) == 1 and type(res148[0]) is not list else flatten(res148))
+                    n.rule = 363
+                q = p147
+                v = n if res148 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p155 = p
                 res156: list[Any] = []
                 q = sk0[p155]
                 if q < 0:
@@ -21644,25 +21669,67 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p155] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'choose', '')
+                q += 6
+                p155 = q
+                res156.append(v)
+                r = self.e117_0(p155)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p155 = q
+                if v:
+                    res156.append(v)
+                p157 = p155
+                res158: list[Any] = []
+                r = self.r_ObjectFilter_0(p157)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p157 = q
+                if v:
+                    res158.append(v)
+                if res158:
+                    n = Nt(res158)
+                    n.rule = 364
+                p155 = p157
+                if res158 and n:
+                    res156.append(n)
+                p159 = p155
+                res160: list[Any] = []
+                q = sk0[p159]
+                if q < 0:
+                    q = _WS0(text, p159).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p159] = q
                 if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'name', '')
                 q += 4
-                p155 = q
-                res156.append(v)
+                p159 = q
+                res160.append(v)
+                if res160:
+                    n = Nt(res160)
+                    n.rule = 365
+                p155 = p159
+                if res160 and n:
+                    res156.append(n)
                 if res156:
-                    n = Nt(res156)
-                    n.rule = 363
-                p151 = p155
-                if res156 and n:
-                    res152.append(n)
-                if res152:
-                    n = Nt(res152 if len(res152) == 1 and type(res152[0]) is not list else flatten(res152))
-                    n.rule = 364
-                q = p151
-                v = n if res152 else None
+                    n = Nt(res156 if len(res156) == 1 and type(res156[0]) is not list else flatten(res156))
+                    n.rule = 366
+                q = p155
+                v = n if res156 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21688,7 +21755,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 365
+        n.rule = 367
         return q, n
 
     def e54_0(self, p: int) -> Any:
@@ -21709,7 +21776,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 366
+        n.rule = 368
         return q, n
 
     def e55_1(self, p: int) -> Any:
@@ -21730,7 +21797,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e116_1(p1)
+                r = self.e118_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21741,7 +21808,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 367
+                    n.rule = 369
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21795,13 +21862,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 368
+                    n.rule = 370
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 369
+                    n.rule = 371
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21848,13 +21915,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 370
+                    n.rule = 372
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 371
+                    n.rule = 373
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21901,13 +21968,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 372
+                    n.rule = 374
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 373
+                    n.rule = 375
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -22036,7 +22103,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 374
+                n.rule = 376
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22083,7 +22150,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 375
+                n.rule = 377
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22113,7 +22180,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 376
+            n.rule = 378
         p = p5
         if res6 and n:
             res.append(n)
@@ -22155,7 +22222,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 377
+                n.rule = 379
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -22185,11 +22252,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 378
+            n.rule = 380
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e117_0(p)
+        r = self.e119_0(p)
         if r is None:
             return None
         q, v = r
@@ -22199,7 +22266,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 379
+        n.rule = 381
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -22267,7 +22334,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e118_0(p1)
+            r = self.e120_0(p1)
             if r is None:
                 break
             q, v = r
@@ -22292,7 +22359,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e119_0(p3)
+            r = self.e121_0(p3)
             if r is None:
                 break
             q, v = r
@@ -22340,7 +22407,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 380
+                n.rule = 382
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22359,7 +22426,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e120_0(p)
+        r = self.e122_0(p)
         if r is None:
             return None
         q, v = r
@@ -22389,11 +22456,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 381
+            n.rule = 383
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e121_0(p)
+        r = self.e123_0(p)
         if r is None:
             return None
         q, v = r
@@ -22427,7 +22494,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e122_0(p11)
+            r = self.e124_0(p11)
             if r is None:
                 break
             q, v = r
@@ -22452,7 +22519,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 382
+        n.rule = 384
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -22554,7 +22621,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e123_0(p)
+        r = self.e125_0(p)
         if r is None:
             return None
         q, v = r
@@ -22596,14 +22663,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 383
+            n.rule = 385
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 384
+        n.rule = 386
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -22647,7 +22714,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 385
+        n.rule = 387
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -22692,13 +22759,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 386
+                n.rule = 388
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 387
+                n.rule = 389
             q = p1
             v = n if res2 else None
             p = q
@@ -22709,7 +22776,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 388
+        n.rule = 390
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -22807,7 +22874,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 389
+        n.rule = 391
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22880,14 +22947,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 390
+            n.rule = 392
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 391
+        n.rule = 393
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -23039,7 +23106,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 392
+        n.rule = 394
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -23095,7 +23162,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 393
+            n.rule = 395
         p = p1
         if res2 and n:
             res.append(n)
@@ -23222,7 +23289,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 394
+        n.rule = 396
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23295,14 +23362,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 395
+            n.rule = 397
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 396
+        n.rule = 398
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -23454,7 +23521,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 397
+        n.rule = 399
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23513,7 +23580,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 398
+                n.rule = 400
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23532,14 +23599,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e124_0(p)
+        r = self.e126_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e125_0(p)
+        r = self.e127_0(p)
         if r is None:
             return None
         q, v = r
@@ -23596,7 +23663,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 399
+                n.rule = 401
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23606,7 +23673,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 400
+        n.rule = 402
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -23833,7 +23900,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e126_0(p)
+            r = self.e128_0(p)
             if r is None:
                 p = c
                 break
@@ -23843,7 +23910,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e127_0(p)
+            r = self.e129_0(p)
             if r is None:
                 p = c
                 break
@@ -23859,7 +23926,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e128_0(p)
+            r = self.e130_0(p)
             if r is None:
                 p = c
                 break
@@ -23869,7 +23936,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e129_0(p)
+            r = self.e131_0(p)
             if r is None:
                 p = c
                 break
@@ -23898,7 +23965,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 401
+        n.rule = 403
         return q, n
 
     def e74_0(self, p: int) -> Any:
@@ -23933,7 +24000,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 402
+        n.rule = 404
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -23968,7 +24035,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 403
+        n.rule = 405
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -24003,7 +24070,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 404
+        n.rule = 406
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -24029,7 +24096,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e130_0(p1)
+            r = self.e132_0(p1)
             if r is None:
                 p = c
                 break
@@ -24049,7 +24116,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e131_0(p)
+            r = self.e133_0(p)
             if r is None:
                 p = c
                 break
@@ -24066,7 +24133,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e132_0(p)
+            r = self.e134_0(p)
             if r is None:
                 p = c
                 break
@@ -24342,7 +24409,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e133_0(p)
+            r = self.e135_0(p)
             if r is None:
                 p = c
                 break
@@ -24371,7 +24438,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 405
+        n.rule = 407
         return q, n
 
     def e83_0(self, p: int) -> Any:
@@ -24469,7 +24536,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 406
+                    n.rule = 408
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24508,7 +24575,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 407
+                    n.rule = 409
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -24556,7 +24623,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 408
+                    n.rule = 410
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24581,7 +24648,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 409
+                    n.rule = 411
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24620,7 +24687,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 410
+                    n.rule = 412
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24647,7 +24714,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e134_0(p15)
+                r = self.e136_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24692,7 +24759,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 411
+                    n.rule = 413
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24739,7 +24806,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 412
+                    n.rule = 414
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24759,7 +24826,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 413
+                    n.rule = 415
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24786,7 +24853,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 414
+                    n.rule = 416
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24820,7 +24887,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 413
+                    n.rule = 415
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24847,7 +24914,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 415
+                    n.rule = 417
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24867,7 +24934,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 413
+                    n.rule = 415
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24894,7 +24961,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 416
+                    n.rule = 418
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24928,7 +24995,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 413
+                    n.rule = 415
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24955,7 +25022,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 417
+                    n.rule = 419
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24989,7 +25056,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 413
+                    n.rule = 415
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -25016,7 +25083,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 418
+                    n.rule = 420
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -25050,7 +25117,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 413
+                    n.rule = 415
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -25077,7 +25144,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 419
+                    n.rule = 421
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -25097,7 +25164,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 413
+                    n.rule = 415
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -25145,7 +25212,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 420
+        n.rule = 422
         return p, n
 
     def e85_0(self, p: int) -> Any:
@@ -25166,7 +25233,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e135_0(p1)
+                r = self.e137_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25198,7 +25265,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e136_0(p3)
+                r = self.e138_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25349,7 +25416,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 421
+                    n.rule = 423
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25388,7 +25455,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 422
+            n.rule = 424
         p = p1
         if res2 and n:
             res.append(n)
@@ -25416,7 +25483,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e137_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
@@ -25486,7 +25553,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 423
+        n.rule = 425
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25495,14 +25562,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e138_0(p)
+        r = self.e140_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e139_0(p)
+        r = self.e141_0(p)
         if r is None:
             return None
         q, v = r
@@ -25521,7 +25588,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e140_0(p)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
@@ -25566,7 +25633,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 424
+                n.rule = 426
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25599,7 +25666,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 425
+                n.rule = 427
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -25609,7 +25676,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 426
+        n.rule = 428
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25641,14 +25708,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 427
+            n.rule = 429
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 428
+        n.rule = 430
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25667,14 +25734,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 429
+                n.rule = 431
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e141_0(p)
+        r = self.e143_0(p)
         if r is None:
             return None
         q, v = r
@@ -25692,11 +25759,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 430
+            n.rule = 432
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e142_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -25715,7 +25782,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 431
+                n.rule = 433
             q = p5
             v = n if res6 else None
             p = q
@@ -25725,7 +25792,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 432
+        n.rule = 434
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25829,14 +25896,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 433
+            n.rule = 435
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 434
+        n.rule = 436
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25868,12 +25935,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 435
+            n.rule = 437
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e143_0(p)
+            r = self.e145_0(p)
             if r is None:
                 break
             q, v = r
@@ -25900,7 +25967,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 436
+            n.rule = 438
         p = p3
         if res4 and n:
             res.append(n)
@@ -25935,24 +26002,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 437
+            n.rule = 439
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e144_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e145_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e146_0(p)
         if r is None:
             return None
@@ -25961,6 +26014,20 @@ class CardParser:
         if v:
             res.append(v)
         r = self.e147_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e148_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -25982,7 +26049,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e148_0(p7)
+            r = self.e150_0(p7)
             if r is None:
                 break
             q, v = r
@@ -26026,7 +26093,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 438
+                n.rule = 440
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -26034,7 +26101,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e149_0(p)
+            r = self.e151_0(p)
             if r is None:
                 break
             q, v = r
@@ -26045,7 +26112,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 439
+        n.rule = 441
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -26066,49 +26133,6 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e150_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        if not res:
-            return p, None
-        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
-        return p, n
-
-    def r_DiscardEffect_0(self, p: int) -> Any:
-        # DiscardEffect: Sequence (rule)
-        v: Any
-        res: list[Any] = []
-        while True:
-            p1 = p
-            res2: list[Any] = []
-            r = self.r_PlayerRef_0(p1)
-            if r is None:
-                break
-            q, v = r
-            p1 = q
-            if v:
-                res2.append(v)
-            if res2:
-                n = Nt(res2)
-                n.rule = 441
-            q = p1
-            v = n if res2 else None
-            p = q
-            if v is not None:
-                res.append(v)
-            break
-        r = self.e151_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e152_0(p)
         if r is None:
             return None
@@ -26116,23 +26140,14 @@ class CardParser:
         p = q
         if v:
             res.append(v)
-        while True:
-            r = self.e153_0(p)
-            if r is None:
-                break
-            q, v = r
-            p = q
-            if v is not None:
-                res.append(v)
-            break
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 442
         return p, n
 
-    def r_GainLifeEffect_0(self, p: int) -> Any:
-        # GainLifeEffect: Sequence (rule)
+    def r_DiscardEffect_0(self, p: int) -> Any:
+        # DiscardEffect: Sequence (rule)
         v: Any
         res: list[Any] = []
         while True:
@@ -26154,6 +26169,13 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
+        r = self.e153_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         r = self.e154_0(p)
         if r is None:
             return None
@@ -26161,7 +26183,52 @@ class CardParser:
         p = q
         if v:
             res.append(v)
-        r = self.e155_0(p)
+        while True:
+            r = self.e155_0(p)
+            if r is None:
+                break
+            q, v = r
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        if not res:
+            return p, None
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 444
+        return p, n
+
+    def r_GainLifeEffect_0(self, p: int) -> Any:
+        # GainLifeEffect: Sequence (rule)
+        v: Any
+        res: list[Any] = []
+        while True:
+            p1 = p
+            res2: list[Any] = []
+            r = self.r_PlayerRef_0(p1)
+            if r is None:
+                break
+            q, v = r
+            p1 = q
+            if v:
+                res2.append(v)
+            if res2:
+                n = Nt(res2)
+                n.rule = 445
+            q = p1
+            v = n if res2 else None
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        r = self.e156_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -26171,7 +26238,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 444
+        n.rule = 446
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26227,7 +26294,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 445
+            n.rule = 447
         p = p1
         if res2 and n:
             res.append(n)
@@ -26243,7 +26310,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 446
+                n.rule = 448
             q = p3
             v = n if res4 else None
             p = q
@@ -26253,7 +26320,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 447
+        n.rule = 449
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26285,7 +26352,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 450
         p = p1
         if res2 and n:
             res.append(n)
@@ -26301,7 +26368,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e156_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -26323,7 +26390,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 449
+        n.rule = 451
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26355,7 +26422,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 450
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -26371,7 +26438,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 451
+                n.rule = 453
             q = p3
             v = n if res4 else None
             p = q
@@ -26390,7 +26457,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e157_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -26400,7 +26467,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 452
+        n.rule = 454
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26432,14 +26499,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 453
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e158_0(p3)
+            r = self.e160_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26510,7 +26577,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e159_0(p)
+            r = self.e161_0(p)
             if r is None:
                 break
             q, v = r
@@ -26519,7 +26586,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e160_0(p)
+            r = self.e162_0(p)
             if r is None:
                 break
             q, v = r
@@ -26530,7 +26597,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 454
+        n.rule = 456
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26574,7 +26641,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 455
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
@@ -26666,14 +26733,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 456
+            n.rule = 458
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 457
+        n.rule = 459
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26705,7 +26772,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 460
         p = p1
         if res2 and n:
             res.append(n)
@@ -26736,7 +26803,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e161_0(p3)
+            r = self.e163_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26769,7 +26836,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 459
+            n.rule = 461
         p = p5
         if res6 and n:
             res.append(n)
@@ -26784,11 +26851,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 460
+            n.rule = 462
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e162_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -26798,7 +26865,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e163_0(p9)
+            r = self.e165_0(p9)
             if r is None:
                 break
             q, v = r
@@ -26856,7 +26923,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e164_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -26874,12 +26941,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 461
+            n.rule = 463
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e165_0(p)
+            r = self.e167_0(p)
             if r is None:
                 break
             q, v = r
@@ -26890,7 +26957,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 462
+        n.rule = 464
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26922,7 +26989,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 463
+            n.rule = 465
         p = p1
         if res2 and n:
             res.append(n)
@@ -26988,7 +27055,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 464
+                n.rule = 466
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27011,7 +27078,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 465
+                    n.rule = 467
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27084,7 +27151,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 466
+        n.rule = 468
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27116,7 +27183,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
@@ -27135,7 +27202,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 468
+        n.rule = 470
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27192,14 +27259,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 469
+                n.rule = 471
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e166_0(p)
+        r = self.e168_0(p)
         if r is None:
             return None
         q, v = r
@@ -27229,7 +27296,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 470
+            n.rule = 472
         p = p3
         if res4 and n:
             res.append(n)
@@ -27268,7 +27335,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 471
+            n.rule = 473
         p = p5
         if res6 and n:
             res.append(n)
@@ -27287,7 +27354,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 472
+        n.rule = 474
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27308,7 +27375,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e167_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
@@ -27326,7 +27393,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 473
+            n.rule = 475
         p = p1
         if res2 and n:
             res.append(n)
@@ -27406,14 +27473,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 474
+            n.rule = 476
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 475
+        n.rule = 477
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27445,7 +27512,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 478
         p = p1
         if res2 and n:
             res.append(n)
@@ -27460,11 +27527,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 477
+            n.rule = 479
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e168_0(p)
+        r = self.e170_0(p)
         if r is None:
             return None
         q, v = r
@@ -27494,14 +27561,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 478
+            n.rule = 480
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 479
+        n.rule = 481
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27533,25 +27600,58 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.r_FromGraveyard_0(p3)
+            q = sk0[p3]
+            if q < 0:
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
+            if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                break
+            v = (q, 'and', '')
+            q += 3
+            p3 = q
+            res4.append(v)
+            p5 = p3
+            res6: list[Any] = []
+            r = self.r_TargetRef_0(p5)
             if r is None:
                 break
             q, v = r
-            p3 = q
+            p5 = q
             if v:
-                res4.append(v)
-            if res4:
-                n = Nt(res4)
-                n.rule = 481
-            q = p3
-            v = n if res4 else None
+                res6.append(v)
+            if res6:
+                n = Nt(res6)
+                n.rule = 483
+            p3 = p5
+            if res6 and n:
+                res4.append(n)
+            p = p3
+            res += res4
+            break
+        while True:
+            p7 = p
+            res8: list[Any] = []
+            r = self.r_FromGraveyard_0(p7)
+            if r is None:
+                break
+            q, v = r
+            p7 = q
+            if v:
+                res8.append(v)
+            if res8:
+                n = Nt(res8)
+                n.rule = 484
+            q = p7
+            v = n if res8 else None
             p = q
             if v is not None:
                 res.append(v)
@@ -27568,7 +27668,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e169_0(p)
+        r = self.e171_0(p)
         if r is None:
             return None
         q, v = r
@@ -27587,46 +27687,17 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+        r = self.e172_0(p)
+        if r is None:
             return None
-        v = (q, 'its', '')
-        q += 3
+        q, v = r
         p = q
-        res.append(v)
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith("owner's", q)):
-            return None
-        v = (q, "owner's", '')
-        q += 7
-        p = q
-        res.append(v)
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'library', '')
-        q += 7
-        p = q
-        res.append(v)
+        if v:
+            res.append(v)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 482
+        n.rule = 485
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27658,7 +27729,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
@@ -27674,7 +27745,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e170_0(p)
+        r = self.e173_0(p)
         if r is None:
             return None
         q, v = r
@@ -27696,7 +27767,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 484
+        n.rule = 487
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27728,7 +27799,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 485
+            n.rule = 488
         p = p1
         if res2 and n:
             res.append(n)
@@ -27744,7 +27815,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 486
+                n.rule = 489
             q = p3
             v = n if res4 else None
             p = q
@@ -27777,7 +27848,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 487
+                n.rule = 490
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27792,11 +27863,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 488
+                n.rule = 491
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e171_0(p5)
+            r = self.e174_0(p5)
             if r is None:
                 break
             q, v = r
@@ -27856,7 +27927,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 489
+                n.rule = 492
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27866,7 +27937,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 490
+        n.rule = 493
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27946,7 +28017,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 491
+            n.rule = 494
         p = p1
         if res2 and n:
             res.append(n)
@@ -27965,7 +28036,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 492
+        n.rule = 495
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27997,14 +28068,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 493
+            n.rule = 496
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 494
+        n.rule = 497
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -28023,21 +28094,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 495
+                n.rule = 498
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e172_0(p)
+        r = self.e175_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e173_0(p)
+        r = self.e176_0(p)
         if r is None:
             return None
         q, v = r
@@ -28055,14 +28126,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 496
+            n.rule = 499
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 497
+        n.rule = 500
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -28094,7 +28165,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 498
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
@@ -28148,7 +28219,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 499
+                n.rule = 502
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28158,7 +28229,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 500
+        n.rule = 503
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28190,14 +28261,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 501
+            n.rule = 504
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 502
+        n.rule = 505
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28253,14 +28324,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 503
+            n.rule = 506
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 504
+        n.rule = 507
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28292,14 +28363,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 505
+            n.rule = 508
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 506
+        n.rule = 509
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28331,7 +28402,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 507
+            n.rule = 510
         p = p1
         if res2 and n:
             res.append(n)
@@ -28346,11 +28417,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 508
+            n.rule = 511
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e174_0(p)
+        r = self.e177_0(p)
         if r is None:
             return None
         q, v = r
@@ -28380,14 +28451,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 509
+            n.rule = 512
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 510
+        n.rule = 513
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28396,7 +28467,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e175_0(p)
+        r = self.e178_0(p)
         if r is None:
             return None
         q, v = r
@@ -28426,14 +28497,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 511
+            n.rule = 514
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 512
+        n.rule = 515
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28489,7 +28560,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 513
+            n.rule = 516
         p = p1
         if res2 and n:
             res.append(n)
@@ -28565,7 +28636,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e176_0(p)
+        r = self.e179_0(p)
         if r is None:
             return None
         q, v = r
@@ -28599,7 +28670,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 514
+        n.rule = 517
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28631,11 +28702,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 515
+            n.rule = 518
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e177_0(p)
+        r = self.e180_0(p)
         if r is None:
             return None
         q, v = r
@@ -28645,7 +28716,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 516
+        n.rule = 519
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28677,7 +28748,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 517
+            n.rule = 520
         p = p1
         if res2 and n:
             res.append(n)
@@ -28696,7 +28767,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e178_0(p3)
+            r = self.e181_0(p3)
             if r is None:
                 break
             q, v = r
@@ -28793,7 +28864,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 518
+        n.rule = 521
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28802,7 +28873,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e179_0(p)
+        r = self.e182_0(p)
         if r is None:
             return None
         q, v = r
@@ -28848,7 +28919,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e180_0(p1)
+            r = self.e183_0(p1)
             if r is None:
                 break
             q, v = r
@@ -28873,7 +28944,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 519
+        n.rule = 522
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28893,11 +28964,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 520
+            n.rule = 523
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e181_0(p)
+        r = self.e184_0(p)
         if r is None:
             return None
         q, v = r
@@ -28920,14 +28991,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 521
+            n.rule = 524
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 522
+        n.rule = 525
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28947,11 +29018,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 523
+            n.rule = 526
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e182_0(p)
+        r = self.e185_0(p)
         if r is None:
             return None
         q, v = r
@@ -28982,7 +29053,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e183_0(p)
+        r = self.e186_0(p)
         if r is None:
             return None
         q, v = r
@@ -29041,14 +29112,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 524
+            n.rule = 527
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 525
+        n.rule = 528
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29071,7 +29142,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 526
+                n.rule = 529
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29090,7 +29161,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e184_0(p)
+        r = self.e187_0(p)
         if r is None:
             return None
         q, v = r
@@ -29098,7 +29169,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e185_0(p)
+            r = self.e188_0(p)
             if r is None:
                 break
             q, v = r
@@ -29106,7 +29177,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e186_0(p)
+        r = self.e189_0(p)
         if r is None:
             return None
         q, v = r
@@ -29127,7 +29198,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 527
+                n.rule = 530
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29146,7 +29217,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e187_0(p9)
+                r = self.e190_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -29162,7 +29233,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 528
+        n.rule = 531
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -29252,7 +29323,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 529
+        n.rule = 532
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -29329,7 +29400,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e188_0(p1)
+                r = self.e191_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29354,7 +29425,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 530
+                    n.rule = 533
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29382,12 +29453,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 531
+                    n.rule = 534
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29415,12 +29486,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 532
+                    n.rule = 535
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29524,7 +29595,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 533
+        n.rule = 536
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -29719,7 +29790,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29740,7 +29811,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29761,7 +29832,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29784,7 +29855,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29807,7 +29878,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29832,7 +29903,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 535
+        n.rule = 538
         return q, n
 
     def e96_0(self, p: int) -> Any:
@@ -29884,7 +29955,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 536
+        n.rule = 539
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -29917,7 +29988,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e189_0(p)
+        r = self.e192_0(p)
         if r is None:
             return None
         q, v = r
@@ -29927,7 +29998,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 537
+        n.rule = 540
         return p, n
 
     def e97_0(self, p: int) -> Any:
@@ -30013,7 +30084,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 538
+                    n.rule = 541
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30115,19 +30186,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 539
+                    n.rule = 542
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 540
+                    n.rule = 543
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 541
+                    n.rule = 544
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -30402,7 +30473,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 542
+        n.rule = 545
         return p, n
 
     def e104_0(self, p: int) -> Any:
@@ -30553,7 +30624,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 543
+                    n.rule = 546
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30572,7 +30643,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e190_0(p3)
+                r = self.e193_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30583,7 +30654,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 543
+                    n.rule = 546
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30661,18 +30732,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 544
+                    n.rule = 547
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 545
+                    n.rule = 548
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30699,7 +30770,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 546
+                    n.rule = 549
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30719,12 +30790,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 547
+                    n.rule = 550
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30739,7 +30810,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30754,7 +30825,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30766,7 +30837,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e191_0(p15)
+                    r = self.e194_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -30837,7 +30908,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 548
+                    n.rule = 551
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30868,18 +30939,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 549
+                    n.rule = 552
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 550
+                    n.rule = 553
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30923,18 +30994,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 551
+                    n.rule = 554
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 552
+                    n.rule = 555
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30949,7 +31020,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31018,18 +31089,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 553
+                    n.rule = 556
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 554
+                    n.rule = 557
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31038,7 +31109,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e192_0(p29)
+                r = self.e195_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31068,18 +31139,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 555
+                    n.rule = 558
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 556
+                    n.rule = 559
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31120,18 +31191,18 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 557
+                    n.rule = 560
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 558
+                    n.rule = 561
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31146,7 +31217,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 546
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31203,7 +31274,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 559
+                    n.rule = 562
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31376,7 +31447,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 560
+                    n.rule = 563
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31435,7 +31506,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 561
+                    n.rule = 564
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31622,8 +31693,116 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('shuffles', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'shuffles', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('shuffle', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'shuffle', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e112_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F8:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('libraries', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'libraries', '')
+                q += 9
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e113_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
-            r = self.e193_0(p)
+            r = self.e196_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -31651,7 +31830,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 562
+                    n.rule = 565
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31676,7 +31855,7 @@ class CardParser:
                 break
         return None
 
-    def e112_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31729,7 +31908,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 563
+                    n.rule = 566
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31739,7 +31918,7 @@ class CardParser:
                 break
         return None
 
-    def e113_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -31757,10 +31936,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 564
+        n.rule = 567
         return q, n
 
-    def e114_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31814,7 +31993,7 @@ class CardParser:
                 break
         return None
 
-    def e115_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31868,7 +32047,7 @@ class CardParser:
                 break
         return None
 
-    def e116_1(self, p: int) -> Any:
+    def e118_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -31909,7 +32088,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 565
+        n.rule = 568
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -32007,7 +32186,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 566
+                    n.rule = 569
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32032,18 +32211,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 567
+                    n.rule = 570
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 568
+                    n.rule = 571
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32073,7 +32252,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 570
+                    n.rule = 573
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -32118,7 +32297,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 571
+                    n.rule = 574
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -32194,12 +32373,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 572
+                    n.rule = 575
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32226,7 +32405,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 573
+                    n.rule = 576
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32285,7 +32464,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 574
+                    n.rule = 577
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -32307,18 +32486,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 575
+                    n.rule = 578
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 576
+                    n.rule = 579
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32348,7 +32527,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 577
+                    n.rule = 580
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -32367,7 +32546,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e194_0(p21)
+                    r = self.e197_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -32375,7 +32554,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e195_0(p21)
+                r = self.e198_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32386,12 +32565,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 578
+                    n.rule = 581
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32418,7 +32597,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 579
+                    n.rule = 582
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -32454,7 +32633,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 580
+                    n.rule = 583
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -32474,12 +32653,12 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 581
+                    n.rule = 584
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32509,7 +32688,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 582
+                    n.rule = 585
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -32534,11 +32713,11 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 583
+                    n.rule = 586
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
-                r = self.e196_0(p31)
+                r = self.e199_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32547,7 +32726,7 @@ class CardParser:
                 p31 = q
                 if v:
                     res32.append(v)
-                r = self.e197_0(p31)
+                r = self.e200_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32569,18 +32748,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 584
+                    n.rule = 587
                 p31 = p37
                 if res38 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 585
+                    n.rule = 588
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32610,12 +32789,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 586
+                    n.rule = 589
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 while True:
-                    r = self.e198_0(p39)
+                    r = self.e201_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -32636,11 +32815,11 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 587
+                    n.rule = 590
                 p39 = p43
                 if res44 and n:
                     res40.append(n)
-                r = self.e199_0(p39)
+                r = self.e202_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32652,7 +32831,7 @@ class CardParser:
                 while True:
                     p45 = p39
                     res46: list[Any] = []
-                    r = self.e200_0(p45)
+                    r = self.e203_0(p45)
                     if r is None:
                         break
                     q, v = r
@@ -32688,19 +32867,19 @@ class CardParser:
                     break
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 588
+                    n.rule = 591
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e117_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -32731,7 +32910,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 589
+                n.rule = 592
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32741,7 +32920,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e118_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -32759,10 +32938,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 590
+        n.rule = 593
         return q, n
 
-    def e119_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -32780,10 +32959,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 591
+        n.rule = 594
         return q, n
 
-    def e120_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32812,7 +32991,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 592
+                    n.rule = 595
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -32824,7 +33003,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e201_0(p3) is None:
+                if self.e204_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -32841,7 +33020,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 593
+                    n.rule = 596
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32852,7 +33031,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -32883,7 +33062,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 594
+                n.rule = 597
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32893,7 +33072,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e122_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32938,7 +33117,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 595
+                    n.rule = 598
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32969,7 +33148,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 596
+                    n.rule = 599
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33028,7 +33207,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 597
+                    n.rule = 600
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33143,7 +33322,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 598
+                    n.rule = 601
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -33224,7 +33403,7 @@ class CardParser:
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -33242,7 +33421,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e202_0(p1)
+                r = self.e205_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33337,7 +33516,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 599
+                    n.rule = 602
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33426,7 +33605,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 600
+                    n.rule = 603
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33446,7 +33625,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 601
+                    n.rule = 604
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33501,13 +33680,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 602
+                    n.rule = 605
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 601
+                    n.rule = 604
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33532,7 +33711,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e203_0(p1)
+                r = self.e206_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33544,7 +33723,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e204_0(p3)
+                    r = self.e207_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -33587,7 +33766,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 603
+                    n.rule = 606
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -33626,7 +33805,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 604
+                    n.rule = 607
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -33657,7 +33836,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e205_0(p9)
+                    r = self.e208_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -33669,12 +33848,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 605
+                    n.rule = 608
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33743,18 +33922,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 607
+                    n.rule = 610
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 608
+                    n.rule = 611
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33795,18 +33974,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 609
+                    n.rule = 612
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 610
+                    n.rule = 613
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33847,18 +34026,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 611
+                    n.rule = 614
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 612
+                    n.rule = 615
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33958,7 +34137,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 613
+                    n.rule = 616
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -34006,12 +34185,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 614
+                    n.rule = 617
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34090,7 +34269,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e206_0(p27)
+                r = self.e209_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34101,12 +34280,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 615
+                    n.rule = 618
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34157,7 +34336,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e207_0(p29)
+                r = self.e210_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34168,12 +34347,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 616
+                    n.rule = 619
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34321,7 +34500,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 617
+                    n.rule = 620
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -34341,12 +34520,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 618
+                    n.rule = 621
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34470,7 +34649,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e208_0(p37)
+                    r = self.e211_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -34506,12 +34685,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 619
+                    n.rule = 622
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34566,18 +34745,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 620
+                    n.rule = 623
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 621
+                    n.rule = 624
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34632,18 +34811,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 622
+                    n.rule = 625
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 623
+                    n.rule = 626
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34768,18 +34947,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 624
+                    n.rule = 627
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 625
+                    n.rule = 628
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34788,7 +34967,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e209_0(p51)
+                r = self.e212_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34824,7 +35003,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 626
+                    n.rule = 629
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -34844,12 +35023,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 627
+                    n.rule = 630
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34858,7 +35037,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e210_0(p55)
+                r = self.e213_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34880,7 +35059,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 628
+                    n.rule = 631
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -34986,18 +35165,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 629
+                    n.rule = 632
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 630
+                    n.rule = 633
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35027,7 +35206,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 631
+                    n.rule = 634
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -35044,7 +35223,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 632
+                    n.rule = 635
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
@@ -35108,18 +35287,18 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 633
+                    n.rule = 636
                 p61 = p67
                 if res68 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 634
+                    n.rule = 637
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35128,7 +35307,7 @@ class CardParser:
             while True:
                 p69 = p
                 res70: list[Any] = []
-                r = self.e211_0(p69)
+                r = self.e214_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35137,7 +35316,7 @@ class CardParser:
                 p69 = q
                 if v:
                     res70.append(v)
-                r = self.e212_0(p69)
+                r = self.e215_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35148,12 +35327,12 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 635
+                    n.rule = 638
                 q = p69
                 v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35162,7 +35341,7 @@ class CardParser:
             while True:
                 p71 = p
                 res72: list[Any] = []
-                r = self.e213_0(p71)
+                r = self.e216_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35171,7 +35350,7 @@ class CardParser:
                 p71 = q
                 if v:
                     res72.append(v)
-                r = self.e214_0(p71)
+                r = self.e217_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35182,12 +35361,12 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 636
+                    n.rule = 639
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35284,7 +35463,7 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 637
+                    n.rule = 640
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
@@ -35319,7 +35498,7 @@ class CardParser:
                     res80.append(v)
                     if res80:
                         n = Nt(res80)
-                        n.rule = 638
+                        n.rule = 641
                     p77 = p79
                     if res80 and n:
                         res78.append(n)
@@ -35354,7 +35533,7 @@ class CardParser:
                 q += 6
                 p73 = q
                 res74.append(v)
-                r = self.e215_0(p73)
+                r = self.e218_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35365,12 +35544,12 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 639
+                    n.rule = 642
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35523,18 +35702,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 640
+                    n.rule = 643
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 641
+                    n.rule = 644
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35603,18 +35782,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 642
+                    n.rule = 645
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 643
+                    n.rule = 646
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35665,7 +35844,7 @@ class CardParser:
                 q += 6
                 p89 = q
                 res90.append(v)
-                r = self.e216_0(p89)
+                r = self.e219_0(p89)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35706,18 +35885,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 644
+                    n.rule = 647
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
-                    n.rule = 645
+                    n.rule = 648
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35898,18 +36077,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 646
+                    n.rule = 649
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 647
+                    n.rule = 650
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36006,18 +36185,18 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 648
+                    n.rule = 651
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 649
+                    n.rule = 652
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36095,7 +36274,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 650
+                    n.rule = 653
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -36115,12 +36294,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 651
+                    n.rule = 654
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36226,7 +36405,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 652
+                    n.rule = 655
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -36246,12 +36425,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 653
+                    n.rule = 656
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36315,7 +36494,7 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 654
+                    n.rule = 657
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -36391,12 +36570,12 @@ class CardParser:
                 res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 655
+                    n.rule = 658
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36436,7 +36615,7 @@ class CardParser:
                 while True:
                     p115 = p113
                     res116: list[Any] = []
-                    r = self.e217_0(p115)
+                    r = self.e220_0(p115)
                     if r is None:
                         break
                     q, v = r
@@ -36486,7 +36665,7 @@ class CardParser:
                 q += 6
                 p113 = q
                 res114.append(v)
-                r = self.e218_0(p113)
+                r = self.e221_0(p113)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36536,18 +36715,18 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 656
+                    n.rule = 659
                 p113 = p117
                 if res118 and n:
                     res114.append(n)
                 if res114:
                     n = Nt(res114 if len(res114) == 1 and type(res114[0]) is not list else flatten(res114))
-                    n.rule = 657
+                    n.rule = 660
                 q = p113
                 v = n if res114 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36661,11 +36840,11 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 658
+                    n.rule = 661
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
-                r = self.e219_0(p119)
+                r = self.e222_0(p119)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36676,12 +36855,12 @@ class CardParser:
                     res120.append(v)
                 if res120:
                     n = Nt(res120 if len(res120) == 1 and type(res120[0]) is not list else flatten(res120))
-                    n.rule = 659
+                    n.rule = 662
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36764,18 +36943,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 660
+                    n.rule = 663
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 661
+                    n.rule = 664
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36858,18 +37037,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 662
+                    n.rule = 665
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 663
+                    n.rule = 666
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36924,18 +37103,18 @@ class CardParser:
                 res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 664
+                    n.rule = 667
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 665
+                    n.rule = 668
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36944,7 +37123,7 @@ class CardParser:
             while True:
                 p135 = p
                 res136: list[Any] = []
-                r = self.e220_0(p135)
+                r = self.e223_0(p135)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36966,25 +37145,25 @@ class CardParser:
                     res138.append(v)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 666
+                    n.rule = 669
                 p135 = p137
                 if res138 and n:
                     res136.append(n)
                 if res136:
                     n = Nt(res136 if len(res136) == 1 and type(res136[0]) is not list else flatten(res136))
-                    n.rule = 667
+                    n.rule = 670
                 q = p135
                 v = n if res136 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 606
+                    n.rule = 609
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e124_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37018,7 +37197,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 668
+                    n.rule = 671
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37048,7 +37227,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 669
+                    n.rule = 672
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37073,7 +37252,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 670
+                    n.rule = 673
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -37104,7 +37283,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 671
+                    n.rule = 674
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37129,7 +37308,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 672
+                    n.rule = 675
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -37165,7 +37344,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 673
+                n.rule = 676
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -37176,7 +37355,7 @@ class CardParser:
             break
         return None
 
-    def e125_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37219,10 +37398,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 674
+        n.rule = 677
         return p, n
 
-    def e126_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37240,10 +37419,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 678
         return q, n
 
-    def e127_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37261,10 +37440,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 679
         return q, n
 
-    def e128_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37282,10 +37461,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 680
         return q, n
 
-    def e129_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37303,10 +37482,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 681
         return q, n
 
-    def e130_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37338,10 +37517,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 679
+        n.rule = 682
         return p, n
 
-    def e131_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37357,7 +37536,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e221_0(p)
+                r = self.e224_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37370,7 +37549,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e222_0(p)
+                r = self.e225_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37383,7 +37562,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e223_0(p)
+                r = self.e226_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37396,7 +37575,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e224_0(p)
+                r = self.e227_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37409,7 +37588,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37425,7 +37604,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e225_0(p)
+                r = self.e228_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37438,7 +37617,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e226_0(p)
+                r = self.e229_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37451,7 +37630,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37483,7 +37662,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e227_0(p1)
+                r = self.e230_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37501,7 +37680,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e228_0(p3)
+                r = self.e231_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37510,11 +37689,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e229_0(p3) is None:
+                if self.e232_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e230_0(p3)
+                r = self.e233_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37530,7 +37709,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37571,10 +37750,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 680
+        n.rule = 683
         return p, n
 
-    def e135_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37592,10 +37771,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 684
         return q, n
 
-    def e136_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37613,10 +37792,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 685
         return q, n
 
-    def e137_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37634,7 +37813,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e231_0(p1)
+                r = self.e234_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37757,7 +37936,7 @@ class CardParser:
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37793,7 +37972,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 686
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37837,7 +38016,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37868,7 +38047,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 684
+                    n.rule = 687
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37913,7 +38092,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 685
+                    n.rule = 688
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37945,7 +38124,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e232_0(p5)
+                r = self.e235_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37963,7 +38142,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e233_0(p9) is None:
+                if self.e236_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -37985,7 +38164,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 686
+                    n.rule = 689
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37996,7 +38175,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38030,7 +38209,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 687
+                    n.rule = 690
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38053,7 +38232,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 688
+                    n.rule = 691
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38063,7 +38242,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38116,7 +38295,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 689
+                    n.rule = 692
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38126,7 +38305,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38180,7 +38359,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38198,10 +38377,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 690
+        n.rule = 693
         return q, n
 
-    def e144_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -38219,10 +38398,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 691
+        n.rule = 694
         return p, n
 
-    def e145_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38250,10 +38429,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 692
+        n.rule = 695
         return p, n
 
-    def e146_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38285,10 +38464,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 693
+        n.rule = 696
         return p, n
 
-    def e147_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38342,7 +38521,7 @@ class CardParser:
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38383,10 +38562,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 694
+        n.rule = 697
         return p, n
 
-    def e149_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38445,7 +38624,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 695
+                    n.rule = 698
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38511,7 +38690,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 696
+                    n.rule = 699
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38521,7 +38700,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38539,7 +38718,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e234_0(p1)
+                r = self.e237_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38613,7 +38792,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e235_0(p3)
+                r = self.e238_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38671,7 +38850,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 697
+                    n.rule = 700
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38697,11 +38876,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 698
+                    n.rule = 701
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e236_0(p7)
+                r = self.e239_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38717,7 +38896,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38770,7 +38949,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 699
+                    n.rule = 702
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38780,7 +38959,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38816,7 +38995,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 700
+                    n.rule = 703
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38898,11 +39077,11 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 701
+                    n.rule = 704
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
-                r = self.e237_0(p5)
+                r = self.e240_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38918,7 +39097,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38936,7 +39115,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e238_0(p1)
+                r = self.e241_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38979,7 +39158,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 705
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38989,7 +39168,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39043,7 +39222,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39074,7 +39253,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 703
+                    n.rule = 706
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39093,7 +39272,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e239_0(p1)
+                    r = self.e242_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -39165,7 +39344,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 704
+                    n.rule = 707
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39208,7 +39387,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e240_0(p1)
+                r = self.e243_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39219,7 +39398,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 705
+                    n.rule = 708
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39242,7 +39421,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e241_0(p3)
+                r = self.e244_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39253,14 +39432,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 705
+                    n.rule = 708
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39331,7 +39510,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 706
+                    n.rule = 709
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39348,7 +39527,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e242_0(p)
+            r = self.e245_0(p)
             if r is None:
                 break
             q, v = r
@@ -39379,14 +39558,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 707
+            n.rule = 710
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e243_0(p3)
+            r = self.e246_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39423,7 +39602,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 708
+        n.rule = 711
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -39463,7 +39642,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 709
+            n.rule = 712
         p = p1
         if res2 and n:
             res.append(n)
@@ -39482,10 +39661,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 710
+        n.rule = 713
         return p, n
 
-    def e157_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39503,7 +39682,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e244_0(p1)
+                r = self.e247_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39567,14 +39746,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 711
+                    n.rule = 714
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e245_0(p7)
+                    r = self.e248_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -39615,7 +39794,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39633,10 +39812,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 712
+        n.rule = 715
         return q, n
 
-    def e159_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39654,7 +39833,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e246_0(p1)
+                r = self.e249_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39728,7 +39907,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e247_0(p3)
+                r = self.e250_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39758,7 +39937,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39776,7 +39955,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e248_0(p1)
+                r = self.e251_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39822,7 +40001,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e249_0(p3)
+                r = self.e252_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39880,7 +40059,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39898,10 +40077,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 716
         return q, n
 
-    def e162_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -39924,7 +40103,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e250_0(p1)
+            r = self.e253_0(p1)
             if r is None:
                 p = c
                 break
@@ -39932,7 +40111,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e251_0(p1)
+            r = self.e254_0(p1)
             if r is None:
                 p = c
                 break
@@ -39946,7 +40125,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e163_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39964,10 +40143,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 714
+        n.rule = 717
         return q, n
 
-    def e164_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39985,7 +40164,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e252_0(p1)
+                r = self.e255_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40017,7 +40196,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e253_0(p3)
+                r = self.e256_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40149,18 +40328,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 718
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 716
+                    n.rule = 719
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40196,7 +40375,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 718
+                    n.rule = 721
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40216,12 +40395,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 719
+                    n.rule = 722
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40257,7 +40436,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 720
+                    n.rule = 723
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -40277,19 +40456,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 721
+                    n.rule = 724
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40307,7 +40486,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 722
+        n.rule = 725
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -40339,12 +40518,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 723
+                    n.rule = 726
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40364,19 +40543,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 725
+                    n.rule = 728
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40430,7 +40609,7 @@ class CardParser:
                 break
         return None
 
-    def e167_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40484,7 +40663,7 @@ class CardParser:
                 break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40538,7 +40717,7 @@ class CardParser:
                 break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40572,7 +40751,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 726
+                    n.rule = 729
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40616,7 +40795,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 727
+                    n.rule = 730
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40627,7 +40806,133 @@ class CardParser:
                 break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F19:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith("owner's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "owner's", '')
+                q += 7
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                p5 = p3
+                res6: list[Any] = []
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                p5 = q
+                res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 731
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith("owners'", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "owners'", '')
+                q += 7
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('libraries', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'libraries', '')
+                q += 9
+                p3 = q
+                res4.append(v)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40699,150 +41004,6 @@ class CardParser:
                 break
         return None
 
-    def e171_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counter', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e172_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F14:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sacrifice', '')
-                q += 9
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F14:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sacrifices', '')
-                q += 10
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e173_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e254_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            p1 = p
-            res2: list[Any] = []
-            r = self.r_Amount_0(p1)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p1 = q
-            if v:
-                res2.append(v)
-            if res2:
-                n = Nt(res2)
-                n.rule = 728
-            q = p1
-            v = n if res2 else None
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
     def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
@@ -40898,6 +41059,150 @@ class CardParser:
         return None
 
     def e175_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sacrifice', '')
+                q += 9
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sacrifices', '')
+                q += 10
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e176_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e257_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            p1 = p
+            res2: list[Any] = []
+            r = self.r_Amount_0(p1)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p1 = q
+            if v:
+                res2.append(v)
+            if res2:
+                n = Nt(res2)
+                n.rule = 732
+            q = p1
+            v = n if res2 else None
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e177_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41012,7 +41317,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 729
+                    n.rule = 733
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41071,7 +41376,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 730
+                    n.rule = 734
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41110,7 +41415,7 @@ class CardParser:
                 break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41125,7 +41430,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e255_0(p)
+            r = self.e258_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41151,7 +41456,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 731
+                    n.rule = 735
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41161,7 +41466,7 @@ class CardParser:
                 break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41228,7 +41533,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 732
+                    n.rule = 736
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41273,7 +41578,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 733
+                    n.rule = 737
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41340,7 +41645,7 @@ class CardParser:
                 break
         return None
 
-    def e178_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41358,10 +41663,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 738
         return q, n
 
-    def e179_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41414,7 +41719,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 735
+                    n.rule = 739
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41438,7 +41743,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 736
+                    n.rule = 740
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -41448,7 +41753,7 @@ class CardParser:
                 break
         return None
 
-    def e180_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41466,10 +41771,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 737
+        n.rule = 741
         return q, n
 
-    def e181_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41523,7 +41828,7 @@ class CardParser:
                 break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41577,7 +41882,7 @@ class CardParser:
                 break
         return None
 
-    def e183_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41631,7 +41936,7 @@ class CardParser:
                 break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41662,7 +41967,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 738
+                    n.rule = 742
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41692,7 +41997,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 739
+                        n.rule = 743
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -41718,7 +42023,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 740
+                n.rule = 744
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -41728,7 +42033,7 @@ class CardParser:
             break
         return None
 
-    def e185_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41746,10 +42051,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 741
+        n.rule = 745
         return q, n
 
-    def e186_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41792,10 +42097,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 746
         return p, n
 
-    def e187_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41836,10 +42141,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 747
         return p, n
 
-    def e188_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41857,10 +42162,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 748
         return q, n
 
-    def e189_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41891,7 +42196,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 745
+                    n.rule = 749
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41944,7 +42249,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 746
+                    n.rule = 750
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -42006,7 +42311,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 747
+                    n.rule = 751
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -42031,7 +42336,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 748
+                    n.rule = 752
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -42057,17 +42362,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 749
+            n.rule = 753
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 750
+        n.rule = 754
         return p, n
 
-    def e190_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42146,14 +42451,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 751
+            n.rule = 755
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e256_0(p3)
+            r = self.e259_0(p3)
             if r is None:
                 break
             q, v = r
@@ -42178,10 +42483,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 752
+        n.rule = 756
         return p, n
 
-    def e191_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42199,7 +42504,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 757
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -42227,7 +42532,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 754
+            n.rule = 758
         p = p1
         if res2 and n:
             res.append(n)
@@ -42242,12 +42547,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 755
+            n.rule = 759
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e257_0(p)
+            r = self.e260_0(p)
             if r is None:
                 break
             q, v = r
@@ -42258,10 +42563,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 756
+        n.rule = 760
         return p, n
 
-    def e192_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42295,7 +42600,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e258_0(p)
+            r = self.e261_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42308,7 +42613,7 @@ class CardParser:
             break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42326,7 +42631,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 761
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -42347,7 +42652,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e259_1(p1)
+                r = self.e262_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42363,7 +42668,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 758
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42424,7 +42729,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 758
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42501,7 +42806,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 758
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42565,7 +42870,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 758
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42671,7 +42976,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 758
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42748,14 +43053,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 758
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42773,10 +43078,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 763
         return q, n
 
-    def e195_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42817,10 +43122,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 764
         return p, n
 
-    def e196_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42874,7 +43179,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42928,7 +43233,7 @@ class CardParser:
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42946,7 +43251,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e260_0(p1)
+                r = self.e263_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43014,7 +43319,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43055,10 +43360,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 765
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43076,10 +43381,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 766
         return q, n
 
-    def e201_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43106,7 +43411,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e202_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43124,10 +43429,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 767
         return q, n
 
-    def e203_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43181,7 +43486,7 @@ class CardParser:
                 break
         return None
 
-    def e204_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43199,10 +43504,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 768
         return q, n
 
-    def e205_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43233,7 +43538,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 765
+                    n.rule = 769
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43300,14 +43605,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 766
+                n.rule = 770
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e261_0(p9)
+                r = self.e264_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43348,7 +43653,7 @@ class CardParser:
             break
         return None
 
-    def e206_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43389,10 +43694,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 767
+        n.rule = 771
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43433,7 +43738,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 772
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -43473,12 +43778,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 769
+                    n.rule = 773
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 774
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43498,19 +43803,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 771
+                    n.rule = 775
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 774
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e208_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43528,10 +43833,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 776
         return q, n
 
-    def e209_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43647,7 +43952,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 777
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43662,14 +43967,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 777
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e210_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43761,7 +44066,7 @@ class CardParser:
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43853,7 +44158,7 @@ class CardParser:
                 break
         return None
 
-    def e212_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43894,10 +44199,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 774
+        n.rule = 778
         return p, n
 
-    def e213_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43951,7 +44256,7 @@ class CardParser:
                 break
         return None
 
-    def e214_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43992,10 +44297,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 775
+        n.rule = 779
         return p, n
 
-    def e215_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44049,7 +44354,7 @@ class CardParser:
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44085,7 +44390,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 776
+                    n.rule = 780
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44129,7 +44434,7 @@ class CardParser:
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44147,10 +44452,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 781
         return q, n
 
-    def e218_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44204,7 +44509,7 @@ class CardParser:
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44258,7 +44563,7 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44312,7 +44617,7 @@ class CardParser:
                 break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44344,10 +44649,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 778
+        n.rule = 782
         return p, n
 
-    def e222_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44369,10 +44674,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 779
+        n.rule = 783
         return p, n
 
-    def e223_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44394,10 +44699,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 780
+        n.rule = 784
         return p, n
 
-    def e224_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44427,10 +44732,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 781
+        n.rule = 785
         return p, n
 
-    def e225_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44462,10 +44767,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 782
+        n.rule = 786
         return p, n
 
-    def e226_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44497,10 +44802,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 783
+        n.rule = 787
         return p, n
 
-    def e227_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44532,10 +44837,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 784
+        n.rule = 788
         return p, n
 
-    def e228_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44565,10 +44870,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 785
+        n.rule = 789
         return p, n
 
-    def e229_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -44606,7 +44911,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e230_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44638,10 +44943,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 786
+        n.rule = 790
         return p, n
 
-    def e231_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44659,10 +44964,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 791
         return q, n
 
-    def e232_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44691,7 +44996,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 788
+                    n.rule = 792
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44713,7 +45018,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 789
+                n.rule = 793
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -44723,7 +45028,7 @@ class CardParser:
             break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -44832,17 +45137,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 790
+            n.rule = 794
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 791
+        n.rule = 795
         return p, n
 
-    def e234_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44860,10 +45165,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 796
         return q, n
 
-    def e235_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44912,10 +45217,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 793
+        n.rule = 797
         return p, n
 
-    def e236_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -44938,7 +45243,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e262_0(p1)
+            r = self.e265_0(p1)
             if r is None:
                 p = c
                 break
@@ -44952,7 +45257,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e237_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45006,7 +45311,7 @@ class CardParser:
                 break
         return None
 
-    def e238_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45024,10 +45329,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 794
+        n.rule = 798
         return q, n
 
-    def e239_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45056,7 +45361,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 795
+                    n.rule = 799
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45111,12 +45416,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 796
+                    n.rule = 800
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e263_0(p5)
+                    r = self.e266_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -45126,13 +45431,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 797
+                    n.rule = 801
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 798
+                    n.rule = 802
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -45192,13 +45497,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 799
+                    n.rule = 803
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 800
+                    n.rule = 804
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45239,7 +45544,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 801
+                    n.rule = 805
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45270,20 +45575,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 802
+                    n.rule = 806
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 800
+                    n.rule = 804
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e240_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45319,7 +45624,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 803
+                    n.rule = 807
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45378,7 +45683,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 804
+                    n.rule = 808
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45437,7 +45742,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 805
+                    n.rule = 809
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45504,7 +45809,7 @@ class CardParser:
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45538,7 +45843,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 806
+                    n.rule = 810
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45566,7 +45871,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 807
+                    n.rule = 811
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -45576,7 +45881,7 @@ class CardParser:
                 break
         return None
 
-    def e242_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45594,10 +45899,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 812
         return q, n
 
-    def e243_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45615,10 +45920,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 813
         return q, n
 
-    def e244_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45636,70 +45941,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 810
-        return q, n
-
-    def e245_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 811
-        return q, n
-
-    def e246_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 812
-        return q, n
-
-    def e247_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 813
+        n.rule = 814
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -45720,10 +45962,52 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 814
+        n.rule = 815
         return q, n
 
     def e249_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 816
+        return q, n
+
+    def e250_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 817
+        return q, n
+
+    def e251_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45741,10 +46025,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 815
+        n.rule = 818
         return q, n
 
-    def e250_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 819
+        return q, n
+
+    def e253_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45798,7 +46103,7 @@ class CardParser:
                 break
         return None
 
-    def e251_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45820,10 +46125,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 816
+        n.rule = 820
         return p, n
 
-    def e252_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45841,10 +46146,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 817
+        n.rule = 821
         return q, n
 
-    def e253_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45862,10 +46167,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 818
+        n.rule = 822
         return q, n
 
-    def e254_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45883,7 +46188,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 819
+        n.rule = 823
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -45916,7 +46221,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 820
+                    n.rule = 824
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45937,14 +46242,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 820
+                    n.rule = 824
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e255_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45962,10 +46267,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 821
+        n.rule = 825
         return q, n
 
-    def e256_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45983,10 +46288,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 822
+        n.rule = 826
         return q, n
 
-    def e257_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46045,7 +46350,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 823
+                    n.rule = 827
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46141,7 +46446,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 824
+                    n.rule = 828
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46154,7 +46459,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e264_0(p9)
+                r = self.e267_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46198,7 +46503,7 @@ class CardParser:
                 break
         return None
 
-    def e258_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46216,10 +46521,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 825
+        n.rule = 829
         return q, n
 
-    def e259_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46302,7 +46607,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e265_1(p)
+            r = self.e268_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -46598,7 +46903,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e266_1(p23)
+                    r = self.e269_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -46713,10 +47018,10 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e267_1(p1) is None:
+            if self.e270_1(p1) is None:
                 break
             while True:
-                r = self.e268_1(p1)
+                r = self.e271_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -46725,7 +47030,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e269_1(p1)
+                r = self.e272_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -46734,7 +47039,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e270_1(p1)
+                r = self.e273_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -46745,7 +47050,7 @@ class CardParser:
             while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e271_1(p3)
+                r = self.e274_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -46767,7 +47072,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e272_1(p5)
+                    r = self.e275_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -46783,14 +47088,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e273_1(p7)
+                r = self.e276_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e274_1(p7)
+                r = self.e277_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -46800,7 +47105,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e275_1(p1)
+            r = self.e278_1(p1)
             if r is None:
                 break
             q, v = r
@@ -46810,7 +47115,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e276_1(p)
+        r = self.e279_1(p)
         if r is None:
             return None
         q, v = r
@@ -46820,9 +47125,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e277_1(p9) is None:
+            if self.e280_1(p9) is None:
                 break
-            r = self.e278_1(p9)
+            r = self.e281_1(p9)
             if r is None:
                 break
             q, v = r
@@ -46859,7 +47164,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e279_1(p13)
+                r = self.e282_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -46894,7 +47199,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e280_1(p9)
+                r = self.e283_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -46935,7 +47240,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e281_1(p19)
+                    r = self.e284_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -46949,7 +47254,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e282_1(p9)
+                r = self.e285_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -47071,18 +47376,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 826
+                    n.rule = 830
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 827
+                    n.rule = 831
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 828
+                    n.rule = 832
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47137,18 +47442,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 829
+                    n.rule = 833
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 830
+                    n.rule = 834
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 828
+                    n.rule = 832
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47175,18 +47480,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 831
+                    n.rule = 835
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 832
+                    n.rule = 836
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 828
+                    n.rule = 832
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47227,18 +47532,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 833
+                    n.rule = 837
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 834
+                    n.rule = 838
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 828
+                    n.rule = 832
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47307,18 +47612,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 835
+                    n.rule = 839
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 836
+                    n.rule = 840
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 828
+                    n.rule = 832
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47345,18 +47650,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 837
+                    n.rule = 841
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 838
+                    n.rule = 842
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 828
+                    n.rule = 832
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47383,14 +47688,14 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 839
+                    n.rule = 843
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 while True:
                     p29 = p25
                     res30: list[Any] = []
-                    r = self.e283_0(p29)
+                    r = self.e286_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -47414,12 +47719,12 @@ class CardParser:
                     break
                 if res26:
                     n = Nt(res26)
-                    n.rule = 840
+                    n.rule = 844
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 828
+                    n.rule = 832
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47460,7 +47765,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 841
+                    n.rule = 845
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -47490,7 +47795,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 842
+                        n.rule = 846
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -47499,12 +47804,12 @@ class CardParser:
                     break
                 if res32:
                     n = Nt(res32)
-                    n.rule = 843
+                    n.rule = 847
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 828
+                    n.rule = 832
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47548,18 +47853,18 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 844
+                    n.rule = 848
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 845
+                    n.rule = 849
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 828
+                    n.rule = 832
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47628,18 +47933,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 846
+                    n.rule = 850
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 847
+                    n.rule = 851
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 828
+                    n.rule = 832
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47708,18 +48013,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 848
+                    n.rule = 852
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 849
+                    n.rule = 853
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 828
+                    n.rule = 832
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47774,7 +48079,7 @@ class CardParser:
                 res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 850
+                    n.rule = 854
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -47851,7 +48156,7 @@ class CardParser:
                 while True:
                     p55 = p51
                     res56: list[Any] = []
-                    r = self.e284_0(p55)
+                    r = self.e287_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -47887,12 +48192,12 @@ class CardParser:
                     break
                 if res52:
                     n = Nt(res52)
-                    n.rule = 851
+                    n.rule = 855
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 828
+                    n.rule = 832
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47916,7 +48221,7 @@ class CardParser:
                 p57 = q
                 res58.append(v)
                 while True:
-                    r = self.e285_0(p57)
+                    r = self.e288_0(p57)
                     if r is None:
                         break
                     q, v = r
@@ -47942,7 +48247,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 852
+                    n.rule = 856
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -47980,7 +48285,7 @@ class CardParser:
                         res64.append(v)
                     if res64:
                         n = Nt(res64)
-                        n.rule = 853
+                        n.rule = 857
                     p61 = p63
                     if res64 and n:
                         res62.append(n)
@@ -47989,12 +48294,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 854
+                    n.rule = 858
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 828
+                    n.rule = 832
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48032,7 +48337,7 @@ class CardParser:
                 p65 = q
                 res66.append(v)
                 while True:
-                    r = self.e286_0(p65)
+                    r = self.e289_0(p65)
                     if r is None:
                         break
                     q, v = r
@@ -48058,25 +48363,25 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 855
+                    n.rule = 859
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 856
+                    n.rule = 860
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 828
+                    n.rule = 832
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e260_0(self, p: int) -> Any:
+    def e263_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48094,10 +48399,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 857
+        n.rule = 861
         return q, n
 
-    def e261_0(self, p: int) -> Any:
+    def e264_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48115,10 +48420,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 858
+        n.rule = 862
         return q, n
 
-    def e262_0(self, p: int) -> Any:
+    def e265_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48140,10 +48445,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 859
+        n.rule = 863
         return p, n
 
-    def e263_0(self, p: int) -> Any:
+    def e266_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -48161,7 +48466,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e287_0(p1)
+                r = self.e290_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48207,7 +48512,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e288_0(p3)
+                r = self.e291_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48251,7 +48556,7 @@ class CardParser:
                 break
         return None
 
-    def e264_0(self, p: int) -> Any:
+    def e267_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48269,10 +48574,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 860
+        n.rule = 864
         return q, n
 
-    def e265_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48293,7 +48598,7 @@ class CardParser:
         n.rule = 270
         return q, n
 
-    def e266_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48314,7 +48619,7 @@ class CardParser:
         n.rule = 275
         return q, n
 
-    def e267_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48533,46 +48838,10 @@ class CardParser:
                 break
         return None
 
-    def e268_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e289_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e290_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e269_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e291_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e292_1(p)
             if r is None:
@@ -48583,9 +48852,45 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
+        while True:
+            r = self.e293_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
         return None
 
-    def e270_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e294_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e295_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e273_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48603,10 +48908,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 401
+        n.rule = 403
         return q, n
 
-    def e271_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48638,10 +48943,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 402
+        n.rule = 404
         return p, n
 
-    def e272_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48673,10 +48978,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 403
+        n.rule = 405
         return p, n
 
-    def e273_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48708,10 +49013,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 404
+        n.rule = 406
         return p, n
 
-    def e274_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -48734,7 +49039,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e293_1(p1)
+            r = self.e296_1(p1)
             if r is None:
                 p = c
                 break
@@ -48748,13 +49053,13 @@ class CardParser:
             res += res2
         return p, res
 
-    def e275_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e294_1(p)
+            r = self.e297_1(p)
             if r is None:
                 p = c
                 break
@@ -48765,13 +49070,13 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e276_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e295_1(p)
+            r = self.e298_1(p)
             if r is None:
                 p = c
                 break
@@ -48782,7 +49087,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e277_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49041,13 +49346,13 @@ class CardParser:
                 break
         return None
 
-    def e278_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e296_1(p)
+            r = self.e299_1(p)
             if r is None:
                 p = c
                 break
@@ -49058,7 +49363,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e279_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49076,10 +49381,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 405
+        n.rule = 407
         return q, n
 
-    def e280_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49174,7 +49479,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 406
+                    n.rule = 408
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -49213,7 +49518,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 407
+                    n.rule = 409
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -49261,7 +49566,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 408
+                    n.rule = 410
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -49286,7 +49591,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 409
+                    n.rule = 411
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -49325,7 +49630,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 410
+                    n.rule = 412
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -49352,7 +49657,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e297_1(p15)
+                r = self.e300_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49397,7 +49702,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 411
+                    n.rule = 413
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -49444,7 +49749,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 412
+                    n.rule = 414
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -49464,7 +49769,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 413
+                    n.rule = 415
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -49491,7 +49796,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 414
+                    n.rule = 416
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -49525,7 +49830,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 413
+                    n.rule = 415
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -49552,7 +49857,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 415
+                    n.rule = 417
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -49572,7 +49877,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 413
+                    n.rule = 415
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -49599,7 +49904,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 416
+                    n.rule = 418
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -49633,7 +49938,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 413
+                    n.rule = 415
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -49660,7 +49965,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 417
+                    n.rule = 419
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -49694,7 +49999,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 413
+                    n.rule = 415
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -49721,7 +50026,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 418
+                    n.rule = 420
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -49755,7 +50060,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 413
+                    n.rule = 415
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -49782,7 +50087,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 419
+                    n.rule = 421
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -49802,14 +50107,14 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 413
+                    n.rule = 415
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e281_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49850,10 +50155,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 420
+        n.rule = 422
         return p, n
 
-    def e282_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49871,7 +50176,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e298_1(p1)
+                r = self.e301_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49903,7 +50208,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e299_1(p3)
+                r = self.e302_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49947,7 +50252,7 @@ class CardParser:
                 break
         return None
 
-    def e283_0(self, p: int) -> Any:
+    def e286_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49965,10 +50270,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 861
+        n.rule = 865
         return q, n
 
-    def e284_0(self, p: int) -> Any:
+    def e287_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49986,10 +50291,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 862
+        n.rule = 866
         return q, n
 
-    def e285_0(self, p: int) -> Any:
+    def e288_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50007,10 +50312,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 863
+        n.rule = 867
         return q, n
 
-    def e286_0(self, p: int) -> Any:
+    def e289_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50028,10 +50333,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 864
+        n.rule = 868
         return q, n
 
-    def e287_0(self, p: int) -> Any:
+    def e290_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50049,10 +50354,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 865
+        n.rule = 869
         return q, n
 
-    def e288_0(self, p: int) -> Any:
+    def e291_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50070,7 +50375,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 866
+        n.rule = 870
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -50315,7 +50620,7 @@ class CardParser:
                 break
         return None
 
-    def e289_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50333,10 +50638,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 678
         return q, n
 
-    def e290_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50354,10 +50659,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 679
         return q, n
 
-    def e291_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50375,10 +50680,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 680
         return q, n
 
-    def e292_1(self, p: int) -> Any:
+    def e295_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50396,10 +50701,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 681
         return q, n
 
-    def e293_1(self, p: int) -> Any:
+    def e296_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50431,10 +50736,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 679
+        n.rule = 682
         return p, n
 
-    def e294_1(self, p: int) -> Any:
+    def e297_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -50450,7 +50755,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e300_1(p)
+                r = self.e303_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50463,7 +50768,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e301_1(p)
+                r = self.e304_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50476,7 +50781,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e302_1(p)
+                r = self.e305_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50489,7 +50794,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e303_1(p)
+                r = self.e306_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50502,7 +50807,7 @@ class CardParser:
                 break
         return None
 
-    def e295_1(self, p: int) -> Any:
+    def e298_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -50518,7 +50823,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e304_1(p)
+                r = self.e307_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50531,7 +50836,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e305_1(p)
+                r = self.e308_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50544,7 +50849,7 @@ class CardParser:
                 break
         return None
 
-    def e296_1(self, p: int) -> Any:
+    def e299_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -50576,7 +50881,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e306_1(p1)
+                r = self.e309_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50594,7 +50899,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e307_1(p3)
+                r = self.e310_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50603,11 +50908,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e308_1(p3) is None:
+                if self.e311_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e309_1(p3)
+                r = self.e312_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50623,7 +50928,7 @@ class CardParser:
                 break
         return None
 
-    def e297_1(self, p: int) -> Any:
+    def e300_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50664,10 +50969,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 680
+        n.rule = 683
         return p, n
 
-    def e298_1(self, p: int) -> Any:
+    def e301_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50685,10 +50990,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 684
         return q, n
 
-    def e299_1(self, p: int) -> Any:
+    def e302_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50706,10 +51011,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 685
         return q, n
 
-    def e300_1(self, p: int) -> Any:
+    def e303_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50741,10 +51046,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 778
+        n.rule = 782
         return p, n
 
-    def e301_1(self, p: int) -> Any:
+    def e304_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -50766,10 +51071,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 779
+        n.rule = 783
         return p, n
 
-    def e302_1(self, p: int) -> Any:
+    def e305_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -50791,10 +51096,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 780
+        n.rule = 784
         return p, n
 
-    def e303_1(self, p: int) -> Any:
+    def e306_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50824,10 +51129,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 781
+        n.rule = 785
         return p, n
 
-    def e304_1(self, p: int) -> Any:
+    def e307_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50859,10 +51164,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 782
+        n.rule = 786
         return p, n
 
-    def e305_1(self, p: int) -> Any:
+    def e308_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50894,10 +51199,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 783
+        n.rule = 787
         return p, n
 
-    def e306_1(self, p: int) -> Any:
+    def e309_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50929,10 +51234,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 784
+        n.rule = 788
         return p, n
 
-    def e307_1(self, p: int) -> Any:
+    def e310_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50962,10 +51267,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 785
+        n.rule = 789
         return p, n
 
-    def e308_1(self, p: int) -> Any:
+    def e311_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -51003,7 +51308,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e309_1(self, p: int) -> Any:
+    def e312_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51035,7 +51340,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 786
+        n.rule = 790
         return p, n
 
 
@@ -51264,6 +51569,7 @@ CLASSES: dict[str, type[Model]] = {
     'PlayerMillEffect': _model_class('PlayerMillEffect', (('player', True, '1'), ('amount', True, '1')), {'player': None, 'amount': None}, ()),
     'PlayerRef': _model_class('PlayerRef', (('controller', True, '0..1'), ('owner', True, '1'), ('who', True, '1')), {'controller': False, 'owner': '', 'who': None}, ()),
     'PlayerSacrificesEffect': _model_class('PlayerSacrificesEffect', (('player', True, '1'), ('all', True, '0..1'), ('amount', True, '1'), ('filter', True, '1')), {'player': None, 'all': False, 'amount': None, 'filter': None}, ()),
+    'PlayerShufflesEffect': _model_class('PlayerShufflesEffect', (('player', True, '1'),), {'player': None}, ()),
     'PlayerTapsEffect': _model_class('PlayerTapsEffect', (('player', True, '1'), ('amount', True, '1'), ('untapped', True, '0..1'), ('types', True, '1..*'), ('last', True, '1'), ('controller', True, '1'), ('per', True, '1')), {'player': None, 'amount': None, 'untapped': False, 'last': None, 'controller': None, 'per': None}, ('types',)),
     'PlayerTopCardActionEffect': _model_class('PlayerTopCardActionEffect', (('player', True, '1'), ('action', True, '1')), {'player': None, 'action': None}, ()),
     'PowerOf': _model_class('PowerOf', (('power', True, '1'), ('target', True, '1')), {'power': '', 'target': None}, ()),
@@ -51275,7 +51581,7 @@ CLASSES: dict[str, type[Model]] = {
     'PutCountersEffect': _model_class('PutCountersEffect', (('amount', True, '1'), ('counter', True, '1'), ('target', True, '1')), {'amount': None, 'counter': None, 'target': None}, ()),
     'PutFromHandEffect': _model_class('PutFromHandEffect', (('filter', True, '1'), ('battlefield', True, '1')), {'filter': None, 'battlefield': ''}, ()),
     'PutIntoZoneEffect': _model_class('PutIntoZoneEffect', (('target', True, '1'),), {'target': None}, ()),
-    'PutOnLibraryEffect': _model_class('PutOnLibraryEffect', (('target', True, '1'), ('source', True, '1'), ('top', True, '1'), ('bottom', True, '1')), {'target': None, 'source': None, 'top': '', 'bottom': ''}, ()),
+    'PutOnLibraryEffect': _model_class('PutOnLibraryEffect', (('target', True, '1'), ('also', True, '1'), ('source', True, '1'), ('top', True, '1'), ('bottom', True, '1'), ('owners', True, '1')), {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': ''}, ()),
     'QualityArg': _model_class('QualityArg', (('quality', True, '1'),), {'quality': None}, ()),
     'QualityRef': _model_class('QualityRef', (('word', True, '1'), ('param', True, '1')), {'word': None, 'param': None}, ()),
     'RandomizeStep': _model_class('RandomizeStep', (('randomize', True, '1'),), {'randomize': ''}, ()),
@@ -51538,140 +51844,141 @@ _C342 = CLASSES['LookAtTopEffect']
 _C346 = CLASSES['ObjectDamageEffect']
 _C351 = CLASSES['MoveCountersEffect']
 _C354 = CLASSES['ReturnExiledWithEffect']
-_C356 = CLASSES['ExchangeLifeEffect']
-_C358 = CLASSES['ChooseColorEffect']
-_C361 = CLASSES['RevealHandEffect']
-_C364 = CLASSES['ChooseNameEffect']
-_C367 = CLASSES['KeywordCost']
-_C369 = CLASSES['TypeArg']
-_C371 = CLASSES['QualityArg']
-_C373 = CLASSES['OntoArg']
-_C379 = CLASSES['TriggeredStmt']
-_C382 = CLASSES['ActivatedStmt']
-_C384 = CLASSES['PTDefiningStmt']
-_C387 = CLASSES['SpellKind']
-_C391 = CLASSES['EntersTappedStmt']
-_C394 = CLASSES['CostPerTargetStmt']
-_C396 = CLASSES['UncounterableStmt']
-_C400 = CLASSES['StaticStmt']
-_C413 = CLASSES['ControlClause']
-_C423 = CLASSES['DividedDamageEffect']
-_C426 = CLASSES['DamageEffect']
-_C428 = CLASSES['DestroyEffect']
-_C432 = CLASSES['DrawEffect']
-_C434 = CLASSES['TokenCopyEffect']
-_C439 = CLASSES['TokenEffect']
-_C440 = CLASSES['AddManaEffect']
-_C442 = CLASSES['DiscardEffect']
-_C444 = CLASSES['GainLifeEffect']
-_C447 = CLASSES['GainControlEffect']
-_C449 = CLASSES['ReturnToHandEffect']
-_C452 = CLASSES['ReturnFromGraveyardEffect']
-_C454 = CLASSES['ReturnToBattlefieldEffect']
-_C457 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C462 = CLASSES['SearchEffect']
-_C466 = CLASSES['CounterSpellEffect']
-_C468 = CLASSES['ShuffleEffect']
-_C472 = CLASSES['MillEffect']
-_C475 = CLASSES['PutFromHandEffect']
-_C479 = CLASSES['PutCountersEffect']
-_C482 = CLASSES['PutOnLibraryEffect']
-_C484 = CLASSES['PutIntoZoneEffect']
-_C490 = CLASSES['ExileEffect']
-_C492 = CLASSES['ExileTopEffect']
-_C494 = CLASSES['RegenerateEffect']
-_C497 = CLASSES['PlayerSacrificesEffect']
-_C500 = CLASSES['SacrificeEffect']
-_C502 = CLASSES['UntapEffect']
-_C504 = CLASSES['TapOrUntapEffect']
-_C506 = CLASSES['TapEffect']
-_C510 = CLASSES['RemoveCountersEffect']
-_C512 = CLASSES['DelayedEffect']
-_C514 = CLASSES['PreventEffect']
-_C516 = CLASSES['CastThisEffect']
-_C518 = CLASSES['CopySpellEffect']
-_C519 = CLASSES['NoRegenEffect']
-_C522 = CLASSES['PhaseOutEffect']
-_C525 = CLASSES['NoUntapEffect']
-_C528 = CLASSES['ContinuousEffect']
-_C530 = CLASSES['PlayerRef']
-_C537 = CLASSES['PerCount']
-_C540 = CLASSES['WhereX']
-_C545 = CLASSES['AnyNumberTargets']
-_C547 = CLASSES['AnyTarget']
-_C550 = CLASSES['UpToTargets']
-_C552 = CLASSES['EachPlayers']
-_C554 = CLASSES['ThatRef']
-_C556 = CLASSES['EnchantedRef']
-_C558 = CLASSES['RestRef']
-_C568 = CLASSES['BeginningTrigger']
-_C572 = CLASSES['LastCounterTrigger']
-_C576 = CLASSES['BatchAttackTrigger']
-_C578 = CLASSES['ThisTrigger']
-_C581 = CLASSES['LifeGainTrigger']
-_C585 = CLASSES['CastTrigger']
-_C588 = CLASSES['YoursTrigger']
-_C601 = CLASSES['ZonePlace']
-_C605 = CLASSES['PTChange']
-_C608 = CLASSES['CantAttackOrBlock']
-_C610 = CLASSES['CantAttack']
-_C612 = CLASSES['CantBlock']
-_C614 = CLASSES['CantBeBlockedByFewer']
-_C615 = CLASSES['CantBeBlockedExcept']
-_C616 = CLASSES['CanBlockOnly']
-_C618 = CLASSES['CantBeTargetedBy']
-_C619 = CLASSES['CantBeTargeted']
-_C621 = CLASSES['CantBeDestroyed']
-_C623 = CLASSES['CantPhaseOut']
-_C625 = CLASSES['PhasesEachUntap']
-_C627 = CLASSES['GainsAbility']
-_C630 = CLASSES['HasKeywordAtManaCost']
-_C634 = CLASSES['ProtectionFromChosen']
-_C635 = CLASSES['HasKeywords']
-_C636 = CLASSES['LosesKeywords']
-_C639 = CLASSES['CombatDamageSteps']
-_C641 = CLASSES['AssignsExcess']
-_C643 = CLASSES['AttacksUntapped']
-_C645 = CLASSES['DoesntUntap']
-_C647 = CLASSES['DamageGainsLife']
-_C649 = CLASSES['DamageIsLethal']
-_C651 = CLASSES['CantBeBlockedBy']
-_C653 = CLASSES['CantBeAttachedBy']
-_C655 = CLASSES['PreventDamageFrom']
-_C657 = CLASSES['AttacksDespite']
-_C659 = CLASSES['MaxBlockers']
-_C661 = CLASSES['AttacksEachCombat']
-_C663 = CLASSES['BlocksEachCombat']
-_C665 = CLASSES['CantBeBlocked']
-_C667 = CLASSES['IsColor']
-_C705 = CLASSES['Duration']
-_C708 = CLASSES['TargetObject']
-_C710 = CLASSES['FromGraveyard']
-_C716 = CLASSES['OntoBattlefield']
-_C719 = CLASSES['IntoHand']
-_C721 = CLASSES['IntoGraveyard']
-_C724 = CLASSES['CostValue']
-_C750 = CLASSES['BackRef']
-_C752 = CLASSES['TargetPlayer']
-_C756 = CLASSES['EachObjects']
-_C770 = CLASSES['QualityRef']
-_C791 = CLASSES['PerTime']
-_C797 = CLASSES['PerObject']
-_C800 = CLASSES['PowerOf']
-_C827 = CLASSES['EntersEvent']
-_C830 = CLASSES['LeavesEvent']
-_C832 = CLASSES['DiesEvent']
-_C834 = CLASSES['AttacksAloneEvent']
-_C836 = CLASSES['UnblockedEvent']
-_C838 = CLASSES['AttacksEvent']
-_C840 = CLASSES['BlocksEvent']
-_C843 = CLASSES['BlockedEvent']
-_C845 = CLASSES['PhasesEvent']
-_C847 = CLASSES['TurnedUpEvent']
-_C849 = CLASSES['ExiledThisWayEvent']
-_C851 = CLASSES['TargetedEvent']
-_C854 = CLASSES['DealsDamageEvent']
-_C856 = CLASSES['DealtDamageEvent']
+_C356 = CLASSES['PlayerShufflesEffect']
+_C358 = CLASSES['ExchangeLifeEffect']
+_C360 = CLASSES['ChooseColorEffect']
+_C363 = CLASSES['RevealHandEffect']
+_C366 = CLASSES['ChooseNameEffect']
+_C369 = CLASSES['KeywordCost']
+_C371 = CLASSES['TypeArg']
+_C373 = CLASSES['QualityArg']
+_C375 = CLASSES['OntoArg']
+_C381 = CLASSES['TriggeredStmt']
+_C384 = CLASSES['ActivatedStmt']
+_C386 = CLASSES['PTDefiningStmt']
+_C389 = CLASSES['SpellKind']
+_C393 = CLASSES['EntersTappedStmt']
+_C396 = CLASSES['CostPerTargetStmt']
+_C398 = CLASSES['UncounterableStmt']
+_C402 = CLASSES['StaticStmt']
+_C415 = CLASSES['ControlClause']
+_C425 = CLASSES['DividedDamageEffect']
+_C428 = CLASSES['DamageEffect']
+_C430 = CLASSES['DestroyEffect']
+_C434 = CLASSES['DrawEffect']
+_C436 = CLASSES['TokenCopyEffect']
+_C441 = CLASSES['TokenEffect']
+_C442 = CLASSES['AddManaEffect']
+_C444 = CLASSES['DiscardEffect']
+_C446 = CLASSES['GainLifeEffect']
+_C449 = CLASSES['GainControlEffect']
+_C451 = CLASSES['ReturnToHandEffect']
+_C454 = CLASSES['ReturnFromGraveyardEffect']
+_C456 = CLASSES['ReturnToBattlefieldEffect']
+_C459 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C464 = CLASSES['SearchEffect']
+_C468 = CLASSES['CounterSpellEffect']
+_C470 = CLASSES['ShuffleEffect']
+_C474 = CLASSES['MillEffect']
+_C477 = CLASSES['PutFromHandEffect']
+_C481 = CLASSES['PutCountersEffect']
+_C485 = CLASSES['PutOnLibraryEffect']
+_C487 = CLASSES['PutIntoZoneEffect']
+_C493 = CLASSES['ExileEffect']
+_C495 = CLASSES['ExileTopEffect']
+_C497 = CLASSES['RegenerateEffect']
+_C500 = CLASSES['PlayerSacrificesEffect']
+_C503 = CLASSES['SacrificeEffect']
+_C505 = CLASSES['UntapEffect']
+_C507 = CLASSES['TapOrUntapEffect']
+_C509 = CLASSES['TapEffect']
+_C513 = CLASSES['RemoveCountersEffect']
+_C515 = CLASSES['DelayedEffect']
+_C517 = CLASSES['PreventEffect']
+_C519 = CLASSES['CastThisEffect']
+_C521 = CLASSES['CopySpellEffect']
+_C522 = CLASSES['NoRegenEffect']
+_C525 = CLASSES['PhaseOutEffect']
+_C528 = CLASSES['NoUntapEffect']
+_C531 = CLASSES['ContinuousEffect']
+_C533 = CLASSES['PlayerRef']
+_C540 = CLASSES['PerCount']
+_C543 = CLASSES['WhereX']
+_C548 = CLASSES['AnyNumberTargets']
+_C550 = CLASSES['AnyTarget']
+_C553 = CLASSES['UpToTargets']
+_C555 = CLASSES['EachPlayers']
+_C557 = CLASSES['ThatRef']
+_C559 = CLASSES['EnchantedRef']
+_C561 = CLASSES['RestRef']
+_C571 = CLASSES['BeginningTrigger']
+_C575 = CLASSES['LastCounterTrigger']
+_C579 = CLASSES['BatchAttackTrigger']
+_C581 = CLASSES['ThisTrigger']
+_C584 = CLASSES['LifeGainTrigger']
+_C588 = CLASSES['CastTrigger']
+_C591 = CLASSES['YoursTrigger']
+_C604 = CLASSES['ZonePlace']
+_C608 = CLASSES['PTChange']
+_C611 = CLASSES['CantAttackOrBlock']
+_C613 = CLASSES['CantAttack']
+_C615 = CLASSES['CantBlock']
+_C617 = CLASSES['CantBeBlockedByFewer']
+_C618 = CLASSES['CantBeBlockedExcept']
+_C619 = CLASSES['CanBlockOnly']
+_C621 = CLASSES['CantBeTargetedBy']
+_C622 = CLASSES['CantBeTargeted']
+_C624 = CLASSES['CantBeDestroyed']
+_C626 = CLASSES['CantPhaseOut']
+_C628 = CLASSES['PhasesEachUntap']
+_C630 = CLASSES['GainsAbility']
+_C633 = CLASSES['HasKeywordAtManaCost']
+_C637 = CLASSES['ProtectionFromChosen']
+_C638 = CLASSES['HasKeywords']
+_C639 = CLASSES['LosesKeywords']
+_C642 = CLASSES['CombatDamageSteps']
+_C644 = CLASSES['AssignsExcess']
+_C646 = CLASSES['AttacksUntapped']
+_C648 = CLASSES['DoesntUntap']
+_C650 = CLASSES['DamageGainsLife']
+_C652 = CLASSES['DamageIsLethal']
+_C654 = CLASSES['CantBeBlockedBy']
+_C656 = CLASSES['CantBeAttachedBy']
+_C658 = CLASSES['PreventDamageFrom']
+_C660 = CLASSES['AttacksDespite']
+_C662 = CLASSES['MaxBlockers']
+_C664 = CLASSES['AttacksEachCombat']
+_C666 = CLASSES['BlocksEachCombat']
+_C668 = CLASSES['CantBeBlocked']
+_C670 = CLASSES['IsColor']
+_C708 = CLASSES['Duration']
+_C711 = CLASSES['TargetObject']
+_C713 = CLASSES['FromGraveyard']
+_C719 = CLASSES['OntoBattlefield']
+_C722 = CLASSES['IntoHand']
+_C724 = CLASSES['IntoGraveyard']
+_C727 = CLASSES['CostValue']
+_C754 = CLASSES['BackRef']
+_C756 = CLASSES['TargetPlayer']
+_C760 = CLASSES['EachObjects']
+_C774 = CLASSES['QualityRef']
+_C795 = CLASSES['PerTime']
+_C801 = CLASSES['PerObject']
+_C804 = CLASSES['PowerOf']
+_C831 = CLASSES['EntersEvent']
+_C834 = CLASSES['LeavesEvent']
+_C836 = CLASSES['DiesEvent']
+_C838 = CLASSES['AttacksAloneEvent']
+_C840 = CLASSES['UnblockedEvent']
+_C842 = CLASSES['AttacksEvent']
+_C844 = CLASSES['BlocksEvent']
+_C847 = CLASSES['BlockedEvent']
+_C849 = CLASSES['PhasesEvent']
+_C851 = CLASSES['TurnedUpEvent']
+_C853 = CLASSES['ExiledThisWayEvent']
+_C855 = CLASSES['TargetedEvent']
+_C858 = CLASSES['DealsDamageEvent']
+_C860 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -53223,7 +53530,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 365:  # lastinstead
+        elif r == 367:  # lastinstead
             d['lastinstead'] = True
         elif r == 208:  # insteadcond
             x = c[0]
@@ -53234,7 +53541,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 366:  # tailinstead
+        elif r == 368:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -54712,7 +55019,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 421:  # negated
+        elif r == 423:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -54813,7 +55120,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 374:  # sentences
+        elif r == 376:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55001,7 +55308,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # zones
+        if r == 387:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -55009,11 +55316,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 601:
-                    values.append(_b601(x, inst, lim, made))
+                elif x.rule == 604:
+                    values.append(_b604(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 388:  # spells
+        elif r == 390:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -55021,8 +55328,8 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 387:
-                    values.append(_b387(x, inst, lim, made))
+                elif x.rule == 389:
+                    values.append(_b389(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 236:  # amount
@@ -55087,7 +55394,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 389:  # keywords
+        elif r == 391:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55285,7 +55592,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 392:  # parts
+        if r == 394:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55533,7 +55840,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 397:  # parts
+        elif r == 399:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55542,7 +55849,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 606 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 609 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55579,42 +55886,42 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 675:  # other
+        if r == 678:  # other
             d['other'] = True
-        elif r == 676:  # another
+        elif r == 679:  # another
             d['another'] = True
-        elif r == 677:  # facedown
+        elif r == 680:  # facedown
             d['facedown'] = True
-        elif r == 678:  # faceup
+        elif r == 681:  # faceup
             d['faceup'] = True
-        elif r == 401:  # exiled
+        elif r == 403:  # exiled
             d['exiled'] = True
-        elif r == 402:  # combat
+        elif r == 404:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 403:  # combat
+        elif r == 405:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 404:  # states
+        elif r == 406:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 679:  # states
+        elif r == 682:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 778:  # nons
+        elif r == 782:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 779:  # colors
+        elif r == 783:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55622,7 +55929,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 780:  # supertypes
+        elif r == 784:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55630,32 +55937,32 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 781:  # multis
+        elif r == 785:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 782:  # types
+        elif r == 786:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 783:  # subtypes
+        elif r == 787:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 784:  # ortypes
+        elif r == 788:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 785:  # andor
+        elif r == 789:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 786:  # ortypes
+        elif r == 790:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -55666,39 +55973,39 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 405:  # chosen
+        elif r == 407:  # chosen
             d['chosen'] = True
-        elif r == 406:  # mv
+        elif r == 408:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 407:  # mvdir
+        elif r == 409:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 408:  # ptstat
+        elif r == 410:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 409:  # ptval
+        elif r == 411:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 410:  # ptdir
+        elif r == 412:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 680:  # keywords
+        elif r == 683:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55712,7 +56019,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 411:  # without
+        elif r == 413:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -55725,9 +56032,9 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b413(x, inst, lim, made)
+            value = _b415(x, inst, lim, made)
             d['controller'] = value
-        elif r == 420:  # late
+        elif r == 422:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -55741,9 +56048,9 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 681:  # blocked_by_this
+        elif r == 684:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 682:  # attacking_you
+        elif r == 685:  # attacking_you
             d['attacking_you'] = True
         elif r == 273:  # name
             x = c[0]
@@ -55863,9 +56170,9 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 290:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 533:  # options
+        elif r == 536:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -55915,7 +56222,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 293:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         elif r == 294:  # filter
             x = c[0]
@@ -55957,7 +56264,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         elif r == 297:  # extra
             x = c[0]
@@ -55997,11 +56304,11 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 299:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         elif r == 300:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56044,11 +56351,11 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 303:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         elif r == 304:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56087,15 +56394,15 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 306:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         elif r == 307:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 535:  # untapped
+        elif r == 538:  # untapped
             d['untapped'] = True
-        elif r == 536:  # types
+        elif r == 539:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -56111,13 +56418,13 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 309:  # controller
             x = c[0]
-            value = _b413(x, inst, lim, made)
+            value = _b415(x, inst, lim, made)
             d['controller'] = value
         elif r == 310:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b537(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56153,23 +56460,23 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 312:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         elif r == 313:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 538:  # per
+        elif r == 541:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b537(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['per'] = value
-        elif r == 541:  # where
+        elif r == 544:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b540(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -56205,7 +56512,7 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 315:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         elif r == 316:  # amount
             x = c[0]
@@ -56249,9 +56556,9 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 319:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 542:  # zones
+        elif r == 545:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -56295,7 +56602,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 321:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         elif r == 322:  # amount
             x = c[0]
@@ -56371,7 +56678,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 326:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56410,18 +56717,18 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 328:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 559:  # count
+        elif r == 562:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 329:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56493,7 +56800,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 333:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56536,7 +56843,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 336:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56575,14 +56882,14 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 338:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 339:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56623,11 +56930,11 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 560:  # order
+        elif r == 563:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 561:  # graveyard
+        elif r == 564:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -56665,7 +56972,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 343:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56676,7 +56983,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 345:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56723,14 +57030,14 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 349:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 350:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56769,7 +57076,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 352:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         elif r == 353:  # exiled
             x = c[0]
@@ -56784,7 +57091,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ExchangeLifeEffect (class ExchangeLifeEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule PlayerShufflesEffect (class PlayerShufflesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56800,23 +57107,17 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C356()
-    d: dict[str, Any] = {'your': False, 'player': None, 'toughness': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # your
-            d['your'] = True
-        elif r == 562:  # player
+        if r == 355:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 355:  # toughness
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['toughness'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56826,7 +57127,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ChooseColorEffect (class ChooseColorEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule ExchangeLifeEffect (class ExchangeLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56842,6 +57143,48 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C358()
+    d: dict[str, Any] = {'your': False, 'player': None, 'toughness': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 761:  # your
+            d['your'] = True
+        elif r == 565:  # player
+            x = c[0]
+            value = _b533(x, inst, lim, made)
+            d['player'] = value
+        elif r == 357:  # toughness
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['toughness'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ChooseColorEffect (class ChooseColorEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C360()
     d: dict[str, Any] = {'color': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56849,7 +57192,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 357:  # color
+        if r == 359:  # color
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['color'] = value
@@ -56861,7 +57204,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealHandEffect (class RevealHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56877,7 +57220,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C363()
     d: dict[str, Any] = {'player': None, 'third': '', 'random': False, 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56885,19 +57228,19 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 359:  # player
+        if r == 361:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 563:  # third
+        elif r == 566:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 564:  # random
+        elif r == 567:  # random
             d['random'] = True
-        elif r == 360:  # hand
+        elif r == 362:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -56909,7 +57252,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseNameEffect (class ChooseNameEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56925,7 +57268,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C364()
+    inst: Any = _C366()
     d: dict[str, Any] = {'filter': None, 'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56933,11 +57276,11 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # filter
+        if r == 364:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 363:  # name
+        elif r == 365:  # name
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
@@ -56952,7 +57295,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56968,7 +57311,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C367()
+    inst: Any = _C369()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56976,7 +57319,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 565:  # parts
+        if r == 568:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56985,7 +57328,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 758 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 762 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56998,7 +57341,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57014,7 +57357,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C369()
+    inst: Any = _C371()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57022,7 +57365,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # type
+        if r == 370:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -57034,7 +57377,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57050,7 +57393,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C371()
+    inst: Any = _C373()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57058,7 +57401,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 370:  # quality
+        if r == 372:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -57070,7 +57413,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57086,7 +57429,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C373()
+    inst: Any = _C375()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57094,7 +57437,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 372:  # subtype
+        if r == 374:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -57106,7 +57449,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57122,7 +57465,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C379()
+    inst: Any = _C381()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57130,20 +57473,20 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 375:  # zone
+        if r == 377:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 376:  # trigger
+        elif r == 378:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 569 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 377:  # condition
+        elif r == 379:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -57152,11 +57495,11 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 378:  # sentences
+        elif r == 380:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 589:  # sentences
+        elif r == 592:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -57168,7 +57511,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57184,7 +57527,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C382()
+    inst: Any = _C384()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57192,11 +57535,11 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # special
+        if r == 593:  # special
             d['special'] = True
-        elif r == 591:  # fromhand
+        elif r == 594:  # fromhand
             d['fromhand'] = True
-        elif r == 380:  # param
+        elif r == 382:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -57205,11 +57548,11 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 592:  # cost
+        elif r == 595:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 593:  # param
+        elif r == 596:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -57218,15 +57561,15 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 381:  # sentences
+        elif r == 383:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 594:  # sentences
+        elif r == 597:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 595:  # restriction
+        elif r == 598:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -57235,19 +57578,19 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 596:  # once
+        elif r == 599:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 597:  # sorcery
+        elif r == 600:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 598:  # castable
+        elif r == 601:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -57261,7 +57604,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57277,7 +57620,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C384()
+    inst: Any = _C386()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57285,13 +57628,13 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # both
+        if r == 767:  # both
             d['both'] = True
-        elif r == 599:  # which
+        elif r == 602:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 383:  # amount
+        elif r == 385:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -57303,7 +57646,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57319,7 +57662,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C387()
+    inst: Any = _C389()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57327,7 +57670,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 386:  # filter
+        if r == 388:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
@@ -57339,7 +57682,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57355,7 +57698,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C391()
+    inst: Any = _C393()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57363,7 +57706,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 390:  # tapped
+        if r == 392:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -57375,7 +57718,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57391,7 +57734,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C394()
+    inst: Any = _C396()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57399,7 +57742,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 393:  # cost
+        if r == 395:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -57411,7 +57754,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57427,7 +57770,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C396()
+    inst: Any = _C398()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57435,7 +57778,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 395:  # countered
+        if r == 397:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -57447,7 +57790,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57463,7 +57806,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C400()
+    inst: Any = _C402()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57471,7 +57814,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 398:  # precondition
+        if r == 400:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -57480,35 +57823,35 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 668:  # this
+        elif r == 671:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 669:  # enchanted
+        elif r == 672:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 670:  # host
+        elif r == 673:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 671:  # equipped
+        elif r == 674:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 672:  # host
+        elif r == 675:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 673:  # affected
+        elif r == 676:  # affected
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['affected'] = value
-        elif r == 674:  # parts
+        elif r == 677:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57517,12 +57860,12 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 606 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 609 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 399:  # condition
+        elif r == 401:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -57539,7 +57882,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57555,7 +57898,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C413()
+    inst: Any = _C415()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57563,31 +57906,31 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 412:  # you
+        if r == 414:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 414:  # notyou
+        elif r == 416:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 415:  # own
+        elif r == 417:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 416:  # defending
+        elif r == 418:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 417:  # opponent
+        elif r == 419:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 418:  # opponents
+        elif r == 420:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 419:  # they
+        elif r == 421:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -57599,7 +57942,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57615,7 +57958,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C425()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57623,11 +57966,11 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 422:  # amount
+        if r == 424:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 787:  # evenly
+        elif r == 791:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -57637,7 +57980,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57653,7 +57996,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C426()
+    inst: Any = _C428()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57661,56 +58004,56 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # named
+        if r == 686:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 684:  # amount
+        elif r == 687:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 685:  # equal
+        elif r == 688:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 788:  # power
+        elif r == 792:  # power
             x = c[0]
-            value = _b800(x, inst, lim, made)
+            value = _b804(x, inst, lim, made)
             d['power'] = value
-        elif r == 789:  # amount
+        elif r == 793:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 686:  # late
+        elif r == 689:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 687:  # you
+        elif r == 690:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 688:  # target
+        elif r == 691:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 424:  # lateamount
+        elif r == 426:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 425:  # also
+        elif r == 427:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57723,7 +58066,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57739,7 +58082,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C430()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57747,9 +58090,9 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 427:  # target
+        if r == 429:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57762,7 +58105,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57778,7 +58121,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C434()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57786,25 +58129,25 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # player
+        if r == 431:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 689:  # third
+        elif r == 692:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 430:  # amount
+        elif r == 432:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 431:  # per
+        elif r == 433:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b537(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57814,7 +58157,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57830,7 +58173,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C434()
+    inst: Any = _C436()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57838,9 +58181,9 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # target
+        if r == 435:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57853,7 +58196,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57869,7 +58212,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C439()
+    inst: Any = _C441()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57877,21 +58220,21 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 435:  # count
+        if r == 437:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 690:  # tapped
+        elif r == 693:  # tapped
             d['tapped'] = True
-        elif r == 436:  # power
+        elif r == 438:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 437:  # toughness
+        elif r == 439:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 691:  # colors
+        elif r == 694:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -57899,17 +58242,17 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 692:  # subtypes
+        elif r == 695:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 693:  # types
+        elif r == 696:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 694:  # keywords
+        elif r == 697:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57923,23 +58266,23 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 438:  # tokname
+        elif r == 440:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 695:  # per
+        elif r == 698:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 696:  # pertime
+        elif r == 699:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b791(x, inst, lim, made)
+            value = _b795(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -57949,7 +58292,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57965,7 +58308,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C442()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57973,9 +58316,9 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # anycolor
+        if r == 796:  # anycolor
             d['anycolor'] = True
-        elif r == 793:  # choices
+        elif r == 797:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -57985,15 +58328,15 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 697:  # last
+        elif r == 700:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 698:  # mana
+        elif r == 701:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 859:  # alts
+        elif r == 863:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -58005,7 +58348,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58021,7 +58364,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C444()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58029,31 +58372,31 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # player
+        if r == 443:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 699:  # third
+        elif r == 702:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 700:  # all
+        elif r == 703:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 701:  # amount
+        elif r == 704:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 794:  # random
+        elif r == 798:  # random
             d['random'] = True
-        elif r == 702:  # per
+        elif r == 705:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b791(x, inst, lim, made)
+            value = _b795(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -58063,7 +58406,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58079,7 +58422,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C444()
+    inst: Any = _C446()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58087,31 +58430,31 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # player
+        if r == 445:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 703:  # amount
+        elif r == 706:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 795:  # per
+        elif r == 799:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b791(x, inst, lim, made)
+            value = _b795(x, inst, lim, made)
             d['per'] = value
-        elif r == 798:  # per
+        elif r == 802:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b797(x, inst, lim, made)
+            value = _b801(x, inst, lim, made)
             d['per'] = value
-        elif r == 704:  # equal
+        elif r == 707:  # equal
             x = c[0]
-            value = _b800(x, inst, lim, made)
+            value = _b804(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -58121,7 +58464,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58137,7 +58480,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C449()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58145,18 +58488,18 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 445:  # target
+        if r == 447:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 446:  # duration
+        elif r == 448:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b705(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -58166,7 +58509,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58182,7 +58525,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C449()
+    inst: Any = _C451()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58190,14 +58533,14 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # target
+        if r == 450:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 706:  # yours
+        elif r == 709:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -58209,7 +58552,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58225,7 +58568,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C452()
+    inst: Any = _C454()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58233,23 +58576,23 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 450:  # target
+        if r == 452:  # target
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['target'] = value
-        elif r == 451:  # source
+        elif r == 453:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b713(x, inst, lim, made)
             d['source'] = value
-        elif r == 810:  # hand
+        elif r == 814:  # hand
             d['hand'] = True
-        elif r == 711:  # battlefield
+        elif r == 714:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 811:  # mine
+        elif r == 815:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -58259,7 +58602,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58275,7 +58618,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C456()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58283,22 +58626,22 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 453:  # target
+        if r == 455:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 712:  # fromgy
+        elif r == 715:  # fromgy
             d['fromgy'] = True
-        elif r == 812:  # choice
+        elif r == 816:  # choice
             d['choice'] = True
-        elif r == 813:  # facedown
+        elif r == 817:  # facedown
             d['facedown'] = True
-        elif r == 814:  # mine
+        elif r == 818:  # mine
             d['mine'] = True
-        elif r == 815:  # owners
+        elif r == 819:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -58308,7 +58651,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58324,7 +58667,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C459()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58332,11 +58675,11 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # filter
+        if r == 457:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 456:  # hands
+        elif r == 458:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -58348,7 +58691,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58364,7 +58707,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C464()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58372,38 +58715,38 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # player
+        if r == 460:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 713:  # upto
+        elif r == 716:  # upto
             d['upto'] = True
-        elif r == 459:  # count
+        elif r == 461:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 460:  # filter
+        elif r == 462:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 816:  # alts
+        elif r == 820:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b274(x, inst, lim, made))
-        elif r == 714:  # reveal
+        elif r == 717:  # reveal
             d['reveal'] = True
-        elif r == 817:  # thatcard
+        elif r == 821:  # thatcard
             d['thatcard'] = True
-        elif r == 818:  # thosecards
+        elif r == 822:  # thosecards
             d['thosecards'] = True
-        elif r == 461:  # destination
+        elif r == 463:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 722:  # tapped
+        elif r == 725:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -58413,7 +58756,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58429,7 +58772,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C468()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58437,20 +58780,20 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # target
+        if r == 465:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 464:  # unless
+        elif r == 466:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b724(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['unless'] = value
-        elif r == 465:  # per
+        elif r == 467:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -58464,7 +58807,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58480,7 +58823,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C470()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58488,9 +58831,9 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # player
+        if r == 469:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58500,7 +58843,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58516,7 +58859,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C474()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58524,19 +58867,19 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # amount
+        if r == 471:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 470:  # player
+        elif r == 472:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 471:  # owner
+        elif r == 473:  # owner
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -58546,7 +58889,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58562,7 +58905,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C477()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58570,11 +58913,11 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # filter
+        if r == 475:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 474:  # battlefield
+        elif r == 476:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58586,7 +58929,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58602,7 +58945,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C481()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58610,17 +58953,17 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # amount
+        if r == 478:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 477:  # counter
+        elif r == 479:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 478:  # target
+        elif r == 480:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58633,7 +58976,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58649,35 +58992,48 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
-    d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C485()
+    d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 480:  # target
+        if r == 482:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 481:  # source
+        elif r == 483:  # also
+            x = c[0]
+            if d['also']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['also'] = value
+        elif r == 484:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b713(x, inst, lim, made)
             d['source'] = value
-        elif r == 726:  # top
+        elif r == 729:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 727:  # bottom
+        elif r == 730:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
+        elif r == 731:  # owners
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['owners'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58686,7 +59042,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58702,7 +59058,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C487()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58710,9 +59066,9 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 483:  # target
+        if r == 486:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58725,7 +59081,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58741,7 +59097,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C490()
+    inst: Any = _C493()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58749,36 +59105,36 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # target
+        if r == 488:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 486:  # source
+        elif r == 489:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b713(x, inst, lim, made)
             d['source'] = value
-        elif r == 487:  # amount
+        elif r == 490:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 488:  # counter
+        elif r == 491:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 489:  # also
+        elif r == 492:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58791,7 +59147,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58807,7 +59163,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C492()
+    inst: Any = _C495()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58815,9 +59171,9 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 491:  # player
+        if r == 494:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58827,7 +59183,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58843,7 +59199,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C497()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58851,9 +59207,9 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 493:  # target
+        if r == 496:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58866,7 +59222,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58882,7 +59238,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C500()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58890,19 +59246,19 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # player
+        if r == 498:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 819:  # all
+        elif r == 823:  # all
             d['all'] = True
-        elif r == 728:  # amount
+        elif r == 732:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 496:  # filter
+        elif r == 499:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
@@ -58914,7 +59270,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58930,7 +59286,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C503()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58938,18 +59294,18 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # target
+        if r == 501:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 499:  # unless
+        elif r == 502:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b724(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -58959,7 +59315,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58975,7 +59331,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C505()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58983,9 +59339,9 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 501:  # target
+        if r == 504:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58998,7 +59354,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59014,7 +59370,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C507()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59022,9 +59378,9 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 503:  # target
+        if r == 506:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59037,7 +59393,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59053,7 +59409,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C509()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59061,9 +59417,9 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 505:  # target
+        if r == 508:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59076,7 +59432,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59092,7 +59448,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C513()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59100,17 +59456,17 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # amount
+        if r == 510:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 508:  # counter
+        elif r == 511:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 509:  # target
+        elif r == 512:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59123,7 +59479,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59139,7 +59495,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C515()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59147,18 +59503,18 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # step
+        if r == 733:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 820 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 824 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 730:  # endcombat
+        elif r == 734:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 511:  # effect
+        elif r == 514:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -59173,7 +59529,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59189,7 +59545,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C517()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59197,15 +59553,15 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # amount
+        if r == 516:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 821:  # you
+        elif r == 825:  # you
             d['you'] = True
-        elif r == 731:  # target
+        elif r == 735:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59218,7 +59574,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59234,7 +59590,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C519()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59242,18 +59598,18 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # target
+        if r == 518:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 732:  # label
+        elif r == 736:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 733:  # free
+        elif r == 737:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -59265,7 +59621,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59281,7 +59637,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C521()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59289,14 +59645,14 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # target
+        if r == 520:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 734:  # newtargets
+        elif r == 738:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -59306,7 +59662,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59322,7 +59678,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C522()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59330,18 +59686,18 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # thatnoun
+        if r == 739:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 736:  # target
+        elif r == 740:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 737:  # thisturn
+        elif r == 741:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -59351,7 +59707,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59367,7 +59723,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C525()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59375,14 +59731,14 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # target
+        if r == 523:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 521:  # phaseout
+        elif r == 524:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -59394,7 +59750,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59410,7 +59766,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C528()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59418,14 +59774,14 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # target
+        if r == 526:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 524:  # nountap
+        elif r == 527:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -59437,7 +59793,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59453,7 +59809,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C531()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'alsoword': False, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59461,32 +59817,32 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # lead
+        if r == 529:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b705(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['lead'] = value
-        elif r == 738:  # target
+        elif r == 742:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 739:  # also
+        elif r == 743:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b756(x, inst, lim, made)
+            value = _b760(x, inst, lim, made)
             d['also'] = value
-        elif r == 740:  # group
+        elif r == 744:  # group
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['group'] = value
-        elif r == 741:  # alsoword
+        elif r == 745:  # alsoword
             d['alsoword'] = True
-        elif r == 742:  # parts
+        elif r == 746:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -59495,18 +59851,18 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 606 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 609 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 527:  # duration
+        elif r == 530:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b705(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['duration'] = value
-        elif r == 743:  # tail
+        elif r == 747:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -59515,7 +59871,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 606 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 609 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59528,7 +59884,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59544,7 +59900,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C533()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59552,13 +59908,13 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # controller
+        if r == 748:  # controller
             d['controller'] = True
-        elif r == 531:  # owner
+        elif r == 534:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 532:  # who
+        elif r == 535:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -59570,7 +59926,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59586,7 +59942,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C540()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59594,19 +59950,19 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # counter
+        if r == 749:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 746:  # on
+        elif r == 750:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 747:  # whose
+        elif r == 751:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 748:  # zone
+        elif r == 752:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -59618,7 +59974,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59634,7 +59990,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C543()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59642,7 +59998,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # power
+        if r == 542:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -59654,7 +60010,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59670,7 +60026,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C545()
+    inst: Any = _C548()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59678,7 +60034,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 544:  # filter
+        if r == 547:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
@@ -59690,7 +60046,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59706,7 +60062,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C547()
+    inst: Any = _C550()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59714,7 +60070,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 546:  # any
+        if r == 549:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -59726,7 +60082,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59742,7 +60098,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C553()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59750,13 +60106,13 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # each
+        if r == 757:  # each
             d['each'] = True
-        elif r == 548:  # count
+        elif r == 551:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 549:  # filter
+        elif r == 552:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
@@ -59768,7 +60124,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59784,7 +60140,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C552()
+    inst: Any = _C555()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59792,7 +60148,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 551:  # who
+        if r == 554:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -59804,7 +60160,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59820,7 +60176,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C554()
+    inst: Any = _C557()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59828,7 +60184,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 553:  # that
+        if r == 556:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -59840,7 +60196,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59856,7 +60212,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C556()
+    inst: Any = _C559()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59864,9 +60220,9 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 825:  # equipped
+        if r == 829:  # equipped
             d['equipped'] = True
-        elif r == 555:  # enchanted
+        elif r == 558:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -59878,7 +60234,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59894,7 +60250,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C558()
+    inst: Any = _C561()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59902,7 +60258,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 557:  # rest
+        if r == 560:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -59914,7 +60270,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59930,7 +60286,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C568()
+    inst: Any = _C571()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59938,11 +60294,11 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # whose
+        if r == 569:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 567:  # step
+        elif r == 570:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -59954,7 +60310,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59970,7 +60326,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C575()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59978,11 +60334,11 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # lead
+        if r == 573:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 571:  # counter
+        elif r == 574:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -59994,7 +60350,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60010,7 +60366,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C579()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60018,15 +60374,15 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # lead
+        if r == 576:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 574:  # subject
+        elif r == 577:  # subject
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['subject'] = value
-        elif r == 575:  # batch
+        elif r == 578:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -60038,7 +60394,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60054,7 +60410,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C581()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60062,13 +60418,13 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # lead
+        if r == 580:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 759:  # creature
+        elif r == 763:  # creature
             d['creature'] = True
-        elif r == 760:  # events
+        elif r == 764:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60077,7 +60433,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 828 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 832 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -60090,7 +60446,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60106,7 +60462,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C584()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60114,11 +60470,11 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # lead
+        if r == 582:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 580:  # gain
+        elif r == 583:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -60130,7 +60486,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60146,7 +60502,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C588()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60154,15 +60510,15 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # lead
+        if r == 585:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 583:  # who
+        elif r == 586:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 584:  # spell
+        elif r == 587:  # spell
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['spell'] = value
@@ -60174,7 +60530,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60190,7 +60546,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C591()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60198,17 +60554,17 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # lead
+        if r == 589:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 857:  # thisor
+        elif r == 861:  # thisor
             d['thisor'] = True
-        elif r == 587:  # subject
+        elif r == 590:  # subject
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['subject'] = value
-        elif r == 761:  # events
+        elif r == 765:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60217,12 +60573,12 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 828 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 832 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 762:  # undercontrol
+        elif r == 766:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -60232,7 +60588,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60248,7 +60604,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C604()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60256,11 +60612,11 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # command
+        if r == 603:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 602:  # battlefield
+        elif r == 605:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -60272,7 +60628,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60288,7 +60644,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C608()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60296,29 +60652,29 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # additional
+        if r == 768:  # additional
             d['additional'] = True
-        elif r == 603:  # power
+        elif r == 606:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 604:  # toughness
+        elif r == 607:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 765:  # per
+        elif r == 769:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 766:  # perfilter
+        elif r == 770:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b274(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 858:  # onbf
+        elif r == 862:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60328,7 +60684,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60344,7 +60700,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C611()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60352,7 +60708,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # both
+        if r == 610:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -60364,7 +60720,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60380,7 +60736,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C613()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60388,7 +60744,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # attack
+        if r == 612:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -60400,7 +60756,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60416,7 +60772,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C615()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60424,7 +60780,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # block
+        if r == 614:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -60436,7 +60792,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60452,7 +60808,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C617()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60460,7 +60816,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # count
+        if r == 616:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60472,7 +60828,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60488,7 +60844,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C618()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60496,7 +60852,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # filters
+        if r == 771:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -60516,7 +60872,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60532,7 +60888,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C619()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60540,7 +60896,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # filters
+        if r == 772:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -60560,7 +60916,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60576,7 +60932,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C621()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60584,9 +60940,9 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # quality
+        if r == 620:  # quality
             x = c[0]
-            value = _b770(x, inst, lim, made)
+            value = _b774(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60596,7 +60952,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60612,7 +60968,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C622()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60620,7 +60976,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # opponents
+        if r == 776:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60630,7 +60986,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60646,7 +61002,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C624()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60654,7 +61010,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # destroyed
+        if r == 623:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -60666,7 +61022,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60682,7 +61038,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C626()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60690,7 +61046,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # phase
+        if r == 625:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -60702,7 +61058,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60718,7 +61074,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C628()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60726,7 +61082,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # untap
+        if r == 627:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60738,7 +61094,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60754,7 +61110,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C630()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60762,9 +61118,9 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # ability
+        if r == 629:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 773 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 777 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60777,7 +61133,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60793,7 +61149,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C633()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60801,14 +61157,14 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # keyword
+        if r == 631:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 629:  # manacost
+        elif r == 632:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -60820,7 +61176,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60836,7 +61192,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C637()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60844,18 +61200,18 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # verb
+        if r == 634:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 632:  # keyword
+        elif r == 635:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 633:  # chosen
+        elif r == 636:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -60867,7 +61223,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60883,7 +61239,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C638()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60891,53 +61247,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C636()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 775:  # keywords
+        if r == 778:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -60960,7 +61270,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60976,6 +61286,52 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C639()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 779:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C642()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60983,11 +61339,11 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # first
+        if r == 640:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 638:  # regular
+        elif r == 641:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -61001,7 +61357,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61017,7 +61373,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C644()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61025,7 +61381,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # excess
+        if r == 643:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -61037,7 +61393,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61053,7 +61409,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C646()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61061,7 +61417,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # untapped
+        if r == 645:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -61073,7 +61429,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61089,7 +61445,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C648()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61097,11 +61453,11 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # its
+        if r == 780:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 644:  # untap
+        elif r == 647:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -61113,7 +61469,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61129,7 +61485,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C650()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61137,7 +61493,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # gains
+        if r == 649:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -61149,7 +61505,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61165,7 +61521,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C652()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61173,7 +61529,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 648:  # lethal
+        if r == 651:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -61185,7 +61541,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61201,7 +61557,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C651()
+    inst: Any = _C654()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61209,9 +61565,9 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # quality
+        if r == 653:  # quality
             x = c[0]
-            value = _b770(x, inst, lim, made)
+            value = _b774(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61221,7 +61577,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61237,7 +61593,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C653()
+    inst: Any = _C656()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61245,9 +61601,9 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # quality
+        if r == 655:  # quality
             x = c[0]
-            value = _b770(x, inst, lim, made)
+            value = _b774(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61257,7 +61613,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61273,7 +61629,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C658()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61281,9 +61637,9 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # quality
+        if r == 657:  # quality
             x = c[0]
-            value = _b770(x, inst, lim, made)
+            value = _b774(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61293,7 +61649,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61309,7 +61665,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C657()
+    inst: Any = _C660()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61317,9 +61673,9 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # thisturn
+        if r == 781:  # thisturn
             d['thisturn'] = True
-        elif r == 656:  # keyword
+        elif r == 659:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61334,7 +61690,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61350,7 +61706,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C659()
+    inst: Any = _C662()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61358,7 +61714,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 658:  # count
+        if r == 661:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -61370,7 +61726,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61386,7 +61742,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C661()
+    inst: Any = _C664()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61394,7 +61750,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 660:  # attacks
+        if r == 663:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61406,7 +61762,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61422,7 +61778,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C666()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61430,7 +61786,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # blocks
+        if r == 665:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -61442,7 +61798,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61458,7 +61814,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C668()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61466,7 +61822,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 664:  # unblockable
+        if r == 667:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -61478,7 +61834,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61494,7 +61850,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C667()
+    inst: Any = _C670()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61502,7 +61858,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # color
+        if r == 669:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61517,7 +61873,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61533,7 +61889,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C705()
+    inst: Any = _C708()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61541,23 +61897,23 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # eot
+        if r == 807:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 804:  # next_upkeep
+        elif r == 808:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 805:  # losecontrol
+        elif r == 809:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 806:  # thisturn
+        elif r == 810:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 807:  # thiscombat
+        elif r == 811:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -61569,7 +61925,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61585,7 +61941,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C708()
+    inst: Any = _C711()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61593,13 +61949,13 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # another
+        if r == 812:  # another
             d['another'] = True
-        elif r == 707:  # filter
+        elif r == 710:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 809:  # ingy
+        elif r == 813:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61609,7 +61965,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61625,7 +61981,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C713()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61633,7 +61989,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # whose
+        if r == 712:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -61645,7 +62001,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61661,7 +62017,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C716()
+    inst: Any = _C719()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61669,7 +62025,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # zone
+        if r == 718:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -61681,7 +62037,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61697,7 +62053,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C719()
+    inst: Any = _C722()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61705,9 +62061,9 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # player
+        if r == 721:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -61717,7 +62073,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61733,7 +62089,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C724()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61741,9 +62097,9 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # player
+        if r == 723:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -61753,7 +62109,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61769,7 +62125,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C724()
+    inst: Any = _C727()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61777,11 +62133,11 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # cost
+        if r == 726:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 725:  # param
+        elif r == 728:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61796,7 +62152,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61812,7 +62168,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C750()
+    inst: Any = _C754()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61820,9 +62176,9 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # word
+        if r == 753:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61835,7 +62191,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61851,7 +62207,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C752()
+    inst: Any = _C756()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61859,11 +62215,11 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # player
+        if r == 755:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 822:  # walker
+        elif r == 826:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -61873,7 +62229,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61889,7 +62245,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C756()
+    inst: Any = _C760()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61897,33 +62253,33 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # quant
+        if r == 758:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 755:  # filter
+        elif r == 759:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 823:  # attached
+        elif r == 827:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 824:  # samename
+        elif r == 828:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 860:  # ingy
+        elif r == 864:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61933,7 +62289,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61949,7 +62305,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C774()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61957,11 +62313,11 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # word
+        if r == 773:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 771:  # param
+        elif r == 775:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61976,7 +62332,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61992,7 +62348,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C795()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62000,7 +62356,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # word
+        if r == 794:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -62015,7 +62371,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62031,7 +62387,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C801()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62039,13 +62395,13 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # filter
+        if r == 800:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 865:  # gy
+        elif r == 869:  # gy
             d['gy'] = True
-        elif r == 866:  # bf
+        elif r == 870:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -62055,7 +62411,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62071,7 +62427,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C804()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62079,21 +62435,21 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # power
+        if r == 803:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 801:  # power
+        elif r == 805:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 802:  # target
+        elif r == 806:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -62106,7 +62462,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62122,7 +62478,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C827()
+    inst: Any = _C831()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62130,7 +62486,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 826:  # enters
+        if r == 830:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -62142,7 +62498,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62158,7 +62514,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C830()
+    inst: Any = _C834()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62166,7 +62522,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 829:  # leaves
+        if r == 833:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -62178,7 +62534,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62194,7 +62550,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C832()
+    inst: Any = _C836()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62202,7 +62558,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 831:  # dies
+        if r == 835:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -62214,7 +62570,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62230,7 +62586,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C834()
+    inst: Any = _C838()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62238,7 +62594,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 833:  # alone
+        if r == 837:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -62250,7 +62606,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62266,7 +62622,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C836()
+    inst: Any = _C840()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62274,7 +62630,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 835:  # unblocked
+        if r == 839:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -62286,7 +62642,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62302,7 +62658,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C838()
+    inst: Any = _C842()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62310,7 +62666,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 837:  # attacks
+        if r == 841:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -62322,7 +62678,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62338,7 +62694,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C844()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62346,11 +62702,11 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 839:  # blocks
+        if r == 843:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 861:  # acreature
+        elif r == 865:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -62360,7 +62716,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62376,7 +62732,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C843()
+    inst: Any = _C847()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62384,11 +62740,11 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 841:  # blocked
+        if r == 845:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 842:  # filter
+        elif r == 846:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -62402,7 +62758,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62418,7 +62774,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C845()
+    inst: Any = _C849()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62426,7 +62782,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 844:  # direction
+        if r == 848:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -62438,7 +62794,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62454,7 +62810,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C847()
+    inst: Any = _C851()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62462,7 +62818,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 846:  # up
+        if r == 850:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -62474,7 +62830,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62490,7 +62846,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C849()
+    inst: Any = _C853()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62498,7 +62854,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 848:  # way
+        if r == 852:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -62510,7 +62866,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62526,7 +62882,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C851()
+    inst: Any = _C855()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62534,11 +62890,11 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 850:  # targeted
+        if r == 854:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 862:  # opponents
+        elif r == 866:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -62548,7 +62904,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62564,7 +62920,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C854()
+    inst: Any = _C858()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62572,13 +62928,13 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 863:  # combat
+        if r == 867:  # combat
             d['combat'] = True
-        elif r == 852:  # deals
+        elif r == 856:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 853:  # recipient
+        elif r == 857:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -62592,7 +62948,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62608,7 +62964,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C856()
+    inst: Any = _C860()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62616,9 +62972,9 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 864:  # combat
+        if r == 868:  # combat
             d['combat'] = True
-        elif r == 855:  # dealt
+        elif r == 859:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -62987,520 +63343,524 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 352 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 353 __asgn_plain
     _b354,  # 354 ReturnExiledWithEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 355 __asgn_plain
-    _b356,  # 356 ExchangeLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 357 __asgn_plain
-    _b358,  # 358 ChooseColorEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 359 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 RevealHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 362 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 363 __asgn_plain
-    _b364,  # 364 ChooseNameEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 365 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 366 __asgn_optional
-    _b367,  # 367 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 368 __asgn_plain
-    _b369,  # 369 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 370 __asgn_plain
-    _b371,  # 371 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 372 __asgn_plain
-    _b373,  # 373 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 374 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 375 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 376 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 377 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 378 __asgn_plain
-    _b379,  # 379 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 380 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 381 __asgn_plain
-    _b382,  # 382 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 383 __asgn_plain
-    _b384,  # 384 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 385 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 386 __asgn_plain
-    _b387,  # 387 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 388 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 389 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 390 __asgn_plain
-    _b391,  # 391 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 392 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 393 __asgn_plain
-    _b394,  # 394 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 395 __asgn_plain
-    _b396,  # 396 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 397 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 399 __asgn_plain
-    _b400,  # 400 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 401 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 402 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 403 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 404 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 405 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 412 __asgn_plain
-    _b413,  # 413 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 414 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 419 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 420 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 424 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 425 __asgn_plain
-    _b426,  # 426 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 429 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 433 __asgn_plain
-    _b434,  # 434 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 437 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 438 __asgn_plain
-    _b439,  # 439 TokenEffect
-    _b440,  # 440 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 355 __asgn_plain
+    _b356,  # 356 PlayerShufflesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 357 __asgn_plain
+    _b358,  # 358 ExchangeLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 359 __asgn_plain
+    _b360,  # 360 ChooseColorEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 361 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 362 __asgn_plain
+    _b363,  # 363 RevealHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 364 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 ChooseNameEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 367 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 368 __asgn_optional
+    _b369,  # 369 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 370 __asgn_plain
+    _b371,  # 371 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 372 __asgn_plain
+    _b373,  # 373 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 374 __asgn_plain
+    _b375,  # 375 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 376 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 377 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 378 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 379 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 380 __asgn_plain
+    _b381,  # 381 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 382 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 383 __asgn_plain
+    _b384,  # 384 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 385 __asgn_plain
+    _b386,  # 386 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 387 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 388 __asgn_plain
+    _b389,  # 389 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 390 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 391 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 392 __asgn_plain
+    _b393,  # 393 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 394 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 395 __asgn_plain
+    _b396,  # 396 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 397 __asgn_plain
+    _b398,  # 398 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 399 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 401 __asgn_plain
+    _b402,  # 402 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 403 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 404 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 405 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 406 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 407 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 414 __asgn_plain
+    _b415,  # 415 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 419 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 422 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 433 __asgn_plain
+    _b434,  # 434 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 TokenEffect
+    _b442,  # 442 AddManaEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 443 __asgn_plain
-    _b444,  # 444 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
-    _b449,  # 449 ReturnToHandEffect
+    _b444,  # 444 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 450 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 451 __asgn_plain
-    _b452,  # 452 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 PutCountersEffect
+    _b451,  # 451 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 453 __asgn_plain
+    _b454,  # 454 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 458 __asgn_plain
+    _b459,  # 459 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 463 __asgn_plain
+    _b464,  # 464 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 472 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 473 __asgn_plain
+    _b474,  # 474 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 478 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 479 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 486 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 487 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 488 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 491 __asgn_plain
-    _b492,  # 492 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 SacrificeEffect
+    _b481,  # 481 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 489 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 490 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 491 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 494 __asgn_plain
+    _b495,  # 495 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 498 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 508 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 CopySpellEffect
-    _b519,  # 519 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
+    _b505,  # 505 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 511 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 512 __asgn_plain
+    _b513,  # 513 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 514 __asgn_plain
+    _b515,  # 515 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 PhaseOutEffect
+    _b521,  # 521 CopySpellEffect
+    _b522,  # 522 NoRegenEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 523 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 ContinuousEffect
-    _match_node,  # 529 ActionWord
-    _b530,  # 530 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 533 __asgn_oneormore
-    _match_node,  # 534 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 535 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 536 __asgn_oneormore
-    _b537,  # 537 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 541 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 542 __asgn_oneormore
-    _node,  # 543 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 544 __asgn_plain
-    _b545,  # 545 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 546 __asgn_plain
-    _b547,  # 547 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 551 __asgn_plain
-    _b552,  # 552 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 553 __asgn_plain
-    _b554,  # 554 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 555 __asgn_plain
-    _b556,  # 556 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 557 __asgn_plain
-    _b558,  # 558 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 564 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 565 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 567 __asgn_plain
-    _b568,  # 568 BeginningTrigger
-    _node,  # 569 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 571 __asgn_plain
-    _b572,  # 572 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 526 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 527 __asgn_plain
+    _b528,  # 528 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 529 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 530 __asgn_plain
+    _b531,  # 531 ContinuousEffect
+    _match_node,  # 532 ActionWord
+    _b533,  # 533 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 535 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 536 __asgn_oneormore
+    _match_node,  # 537 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 538 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 539 __asgn_oneormore
+    _b540,  # 540 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 541 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 544 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 545 __asgn_oneormore
+    _node,  # 546 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 556 __asgn_plain
+    _b557,  # 557 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 558 __asgn_plain
+    _b559,  # 559 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 560 __asgn_plain
+    _b561,  # 561 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 567 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 568 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 570 __asgn_plain
+    _b571,  # 571 BeginningTrigger
+    _node,  # 572 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 578 __asgn_plain
+    _b579,  # 579 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 ThisTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 590 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 591 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 594 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 595 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 596 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 597 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 598 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 599 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 602 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 603 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 PTChange
-    _node,  # 606 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 CantBeBlockedByFewer
-    _b615,  # 615 CantBeBlockedExcept
-    _b616,  # 616 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 CantBeTargetedBy
-    _b619,  # 619 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 ProtectionFromChosen
-    _b635,  # 635 HasKeywords
-    _b636,  # 636 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 650 __asgn_plain
-    _b651,  # 651 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 652 __asgn_plain
-    _b653,  # 653 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 656 __asgn_plain
-    _b657,  # 657 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 658 __asgn_plain
-    _b659,  # 659 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 660 __asgn_plain
-    _b661,  # 661 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 666 __asgn_plain
-    _b667,  # 667 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 674 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 675 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 676 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 677 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 678 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 679 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 680 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 681 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 682 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 690 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 691 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 692 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 693 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 694 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 704 __asgn_plain
-    _b705,  # 705 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 707 __asgn_plain
-    _b708,  # 708 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 709 __asgn_plain
-    _b710,  # 710 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 712 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 714 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 715 __asgn_plain
-    _b716,  # 716 OntoBattlefield
-    _node,  # 717 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 718 __asgn_plain
-    _b719,  # 719 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 720 __asgn_plain
-    _b721,  # 721 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 722 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 723 __asgn_plain
-    _b724,  # 724 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 728 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 737 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 741 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 743 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 749 __asgn_plain
-    _b750,  # 750 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 751 __asgn_plain
-    _b752,  # 752 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 755 __asgn_plain
-    _b756,  # 756 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 757 __asgn_optional
-    _node,  # 758 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 761 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 762 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 767 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 768 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 772 __asgn_optional
-    _node,  # 773 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 774 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 775 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 778 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 779 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 780 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 781 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 782 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 783 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 784 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 785 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 786 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 793 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 794 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 803 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 805 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 806 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 809 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 810 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 811 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 812 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 813 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 814 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 815 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 816 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 817 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 818 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 819 __asgn_optional
-    _match_node,  # 820 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 821 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 822 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 823 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 824 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 825 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 826 __asgn_plain
-    _b827,  # 827 EntersEvent
-    _node,  # 828 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 829 __asgn_plain
-    _b830,  # 830 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 831 __asgn_plain
-    _b832,  # 832 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 833 __asgn_plain
-    _b834,  # 834 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 835 __asgn_plain
-    _b836,  # 836 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 837 __asgn_plain
-    _b838,  # 838 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 841 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 842 __asgn_plain
-    _b843,  # 843 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 844 __asgn_plain
-    _b845,  # 845 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 846 __asgn_plain
-    _b847,  # 847 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 848 __asgn_plain
-    _b849,  # 849 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 850 __asgn_plain
-    _b851,  # 851 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 852 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 853 __asgn_plain
-    _b854,  # 854 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 855 __asgn_plain
-    _b856,  # 856 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 857 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 858 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 859 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 860 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 861 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 862 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 863 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 864 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 865 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 866 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 593 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 594 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 595 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 597 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 598 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 600 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 601 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 602 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 605 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 606 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 PTChange
+    _node,  # 609 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 CantBeBlockedByFewer
+    _b618,  # 618 CantBeBlockedExcept
+    _b619,  # 619 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 CantBeTargetedBy
+    _b622,  # 622 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 ProtectionFromChosen
+    _b638,  # 638 HasKeywords
+    _b639,  # 639 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 645 __asgn_plain
+    _b646,  # 646 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 647 __asgn_plain
+    _b648,  # 648 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 649 __asgn_plain
+    _b650,  # 650 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 651 __asgn_plain
+    _b652,  # 652 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 653 __asgn_plain
+    _b654,  # 654 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 655 __asgn_plain
+    _b656,  # 656 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 657 __asgn_plain
+    _b658,  # 658 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 659 __asgn_plain
+    _b660,  # 660 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 661 __asgn_plain
+    _b662,  # 662 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 663 __asgn_plain
+    _b664,  # 664 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 665 __asgn_plain
+    _b666,  # 666 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 667 __asgn_plain
+    _b668,  # 668 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 669 __asgn_plain
+    _b670,  # 670 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 677 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 678 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 679 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 680 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 681 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 682 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 683 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 684 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 685 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 693 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 694 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 695 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 696 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 697 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 707 __asgn_plain
+    _b708,  # 708 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 710 __asgn_plain
+    _b711,  # 711 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 712 __asgn_plain
+    _b713,  # 713 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 715 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 716 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 717 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 718 __asgn_plain
+    _b719,  # 719 OntoBattlefield
+    _node,  # 720 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 721 __asgn_plain
+    _b722,  # 722 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 725 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 726 __asgn_plain
+    _b727,  # 727 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 741 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 746 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 747 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 748 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 753 __asgn_plain
+    _b754,  # 754 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 755 __asgn_plain
+    _b756,  # 756 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 759 __asgn_plain
+    _b760,  # 760 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 761 __asgn_optional
+    _node,  # 762 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 771 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 772 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 773 __asgn_plain
+    _b774,  # 774 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 776 __asgn_optional
+    _node,  # 777 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 778 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 779 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 782 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 783 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 784 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 785 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 786 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 787 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 788 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 789 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 790 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 797 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 798 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 809 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 810 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 811 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 812 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 813 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 814 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 816 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 817 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 818 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 819 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 820 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 821 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 822 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 823 __asgn_optional
+    _match_node,  # 824 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 825 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 826 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 827 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 828 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 829 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 EntersEvent
+    _node,  # 832 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 833 __asgn_plain
+    _b834,  # 834 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 835 __asgn_plain
+    _b836,  # 836 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 837 __asgn_plain
+    _b838,  # 838 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 839 __asgn_plain
+    _b840,  # 840 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 841 __asgn_plain
+    _b842,  # 842 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 843 __asgn_plain
+    _b844,  # 844 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 845 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 846 __asgn_plain
+    _b847,  # 847 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 848 __asgn_plain
+    _b849,  # 849 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 850 __asgn_plain
+    _b851,  # 851 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 852 __asgn_plain
+    _b853,  # 853 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 854 __asgn_plain
+    _b855,  # 855 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 856 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 857 __asgn_plain
+    _b858,  # 858 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 859 __asgn_plain
+    _b860,  # 860 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 861 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 862 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 863 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 864 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 865 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 866 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 867 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 868 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 869 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 870 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 543, 569, 606, 717, 758, 773, 828])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 546, 572, 609, 720, 762, 777, 832])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -63859,348 +64219,348 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 353 __asgn_plain
     _b354,  # 354 ReturnExiledWithEffect
     None,  # 355 __asgn_plain
-    _b356,  # 356 ExchangeLifeEffect
+    _b356,  # 356 PlayerShufflesEffect
     None,  # 357 __asgn_plain
-    _b358,  # 358 ChooseColorEffect
+    _b358,  # 358 ExchangeLifeEffect
     None,  # 359 __asgn_plain
-    None,  # 360 __asgn_plain
-    _b361,  # 361 RevealHandEffect
+    _b360,  # 360 ChooseColorEffect
+    None,  # 361 __asgn_plain
     None,  # 362 __asgn_plain
-    None,  # 363 __asgn_plain
-    _b364,  # 364 ChooseNameEffect
-    None,  # 365 __asgn_optional
-    None,  # 366 __asgn_optional
-    _b367,  # 367 KeywordCost
-    None,  # 368 __asgn_plain
-    _b369,  # 369 TypeArg
+    _b363,  # 363 RevealHandEffect
+    None,  # 364 __asgn_plain
+    None,  # 365 __asgn_plain
+    _b366,  # 366 ChooseNameEffect
+    None,  # 367 __asgn_optional
+    None,  # 368 __asgn_optional
+    _b369,  # 369 KeywordCost
     None,  # 370 __asgn_plain
-    _b371,  # 371 QualityArg
+    _b371,  # 371 TypeArg
     None,  # 372 __asgn_plain
-    _b373,  # 373 OntoArg
+    _b373,  # 373 QualityArg
     None,  # 374 __asgn_plain
-    None,  # 375 __asgn_plain
+    _b375,  # 375 OntoArg
     None,  # 376 __asgn_plain
     None,  # 377 __asgn_plain
     None,  # 378 __asgn_plain
-    _b379,  # 379 TriggeredStmt
+    None,  # 379 __asgn_plain
     None,  # 380 __asgn_plain
-    None,  # 381 __asgn_plain
-    _b382,  # 382 ActivatedStmt
+    _b381,  # 381 TriggeredStmt
+    None,  # 382 __asgn_plain
     None,  # 383 __asgn_plain
-    _b384,  # 384 PTDefiningStmt
-    None,  # 385 __asgn_oneormore
-    None,  # 386 __asgn_plain
-    _b387,  # 387 SpellKind
-    None,  # 388 __asgn_oneormore
-    None,  # 389 __asgn_oneormore
-    None,  # 390 __asgn_plain
-    _b391,  # 391 EntersTappedStmt
-    None,  # 392 __asgn_oneormore
-    None,  # 393 __asgn_plain
-    _b394,  # 394 CostPerTargetStmt
+    _b384,  # 384 ActivatedStmt
+    None,  # 385 __asgn_plain
+    _b386,  # 386 PTDefiningStmt
+    None,  # 387 __asgn_oneormore
+    None,  # 388 __asgn_plain
+    _b389,  # 389 SpellKind
+    None,  # 390 __asgn_oneormore
+    None,  # 391 __asgn_oneormore
+    None,  # 392 __asgn_plain
+    _b393,  # 393 EntersTappedStmt
+    None,  # 394 __asgn_oneormore
     None,  # 395 __asgn_plain
-    _b396,  # 396 UncounterableStmt
-    None,  # 397 __asgn_oneormore
-    None,  # 398 __asgn_plain
-    None,  # 399 __asgn_plain
-    _b400,  # 400 StaticStmt
-    None,  # 401 __asgn_optional
-    None,  # 402 __asgn_oneormore
-    None,  # 403 __asgn_oneormore
+    _b396,  # 396 CostPerTargetStmt
+    None,  # 397 __asgn_plain
+    _b398,  # 398 UncounterableStmt
+    None,  # 399 __asgn_oneormore
+    None,  # 400 __asgn_plain
+    None,  # 401 __asgn_plain
+    _b402,  # 402 StaticStmt
+    None,  # 403 __asgn_optional
     None,  # 404 __asgn_oneormore
-    None,  # 405 __asgn_optional
-    None,  # 406 __asgn_plain
-    None,  # 407 __asgn_plain
+    None,  # 405 __asgn_oneormore
+    None,  # 406 __asgn_oneormore
+    None,  # 407 __asgn_optional
     None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
-    _b413,  # 413 ControlClause
+    None,  # 413 __asgn_plain
     None,  # 414 __asgn_plain
-    None,  # 415 __asgn_plain
+    _b415,  # 415 ControlClause
     None,  # 416 __asgn_plain
     None,  # 417 __asgn_plain
     None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
-    None,  # 420 __asgn_oneormore
+    None,  # 420 __asgn_plain
     None,  # 421 __asgn_plain
-    None,  # 422 __asgn_plain
-    _b423,  # 423 DividedDamageEffect
+    None,  # 422 __asgn_oneormore
+    None,  # 423 __asgn_plain
     None,  # 424 __asgn_plain
-    None,  # 425 __asgn_plain
-    _b426,  # 426 DamageEffect
+    _b425,  # 425 DividedDamageEffect
+    None,  # 426 __asgn_plain
     None,  # 427 __asgn_plain
-    _b428,  # 428 DestroyEffect
+    _b428,  # 428 DamageEffect
     None,  # 429 __asgn_plain
-    None,  # 430 __asgn_plain
+    _b430,  # 430 DestroyEffect
     None,  # 431 __asgn_plain
-    _b432,  # 432 DrawEffect
+    None,  # 432 __asgn_plain
     None,  # 433 __asgn_plain
-    _b434,  # 434 TokenCopyEffect
+    _b434,  # 434 DrawEffect
     None,  # 435 __asgn_plain
-    None,  # 436 __asgn_plain
+    _b436,  # 436 TokenCopyEffect
     None,  # 437 __asgn_plain
     None,  # 438 __asgn_plain
-    _b439,  # 439 TokenEffect
-    _b440,  # 440 AddManaEffect
-    None,  # 441 __asgn_plain
-    _b442,  # 442 DiscardEffect
+    None,  # 439 __asgn_plain
+    None,  # 440 __asgn_plain
+    _b441,  # 441 TokenEffect
+    _b442,  # 442 AddManaEffect
     None,  # 443 __asgn_plain
-    _b444,  # 444 GainLifeEffect
+    _b444,  # 444 DiscardEffect
     None,  # 445 __asgn_plain
-    None,  # 446 __asgn_plain
-    _b447,  # 447 GainControlEffect
+    _b446,  # 446 GainLifeEffect
+    None,  # 447 __asgn_plain
     None,  # 448 __asgn_plain
-    _b449,  # 449 ReturnToHandEffect
+    _b449,  # 449 GainControlEffect
     None,  # 450 __asgn_plain
-    None,  # 451 __asgn_plain
-    _b452,  # 452 ReturnFromGraveyardEffect
+    _b451,  # 451 ReturnToHandEffect
+    None,  # 452 __asgn_plain
     None,  # 453 __asgn_plain
-    _b454,  # 454 ReturnToBattlefieldEffect
+    _b454,  # 454 ReturnFromGraveyardEffect
     None,  # 455 __asgn_plain
-    None,  # 456 __asgn_plain
-    _b457,  # 457 ReturnAllFromGraveyardsEffect
+    _b456,  # 456 ReturnToBattlefieldEffect
+    None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
-    None,  # 459 __asgn_plain
+    _b459,  # 459 ReturnAllFromGraveyardsEffect
     None,  # 460 __asgn_plain
     None,  # 461 __asgn_plain
-    _b462,  # 462 SearchEffect
+    None,  # 462 __asgn_plain
     None,  # 463 __asgn_plain
-    None,  # 464 __asgn_plain
+    _b464,  # 464 SearchEffect
     None,  # 465 __asgn_plain
-    _b466,  # 466 CounterSpellEffect
+    None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
-    _b468,  # 468 ShuffleEffect
+    _b468,  # 468 CounterSpellEffect
     None,  # 469 __asgn_plain
-    None,  # 470 __asgn_plain
+    _b470,  # 470 ShuffleEffect
     None,  # 471 __asgn_plain
-    _b472,  # 472 MillEffect
+    None,  # 472 __asgn_plain
     None,  # 473 __asgn_plain
-    None,  # 474 __asgn_plain
-    _b475,  # 475 PutFromHandEffect
+    _b474,  # 474 MillEffect
+    None,  # 475 __asgn_plain
     None,  # 476 __asgn_plain
-    None,  # 477 __asgn_plain
+    _b477,  # 477 PutFromHandEffect
     None,  # 478 __asgn_plain
-    _b479,  # 479 PutCountersEffect
+    None,  # 479 __asgn_plain
     None,  # 480 __asgn_plain
-    None,  # 481 __asgn_plain
-    _b482,  # 482 PutOnLibraryEffect
+    _b481,  # 481 PutCountersEffect
+    None,  # 482 __asgn_plain
     None,  # 483 __asgn_plain
-    _b484,  # 484 PutIntoZoneEffect
-    None,  # 485 __asgn_plain
+    None,  # 484 __asgn_plain
+    _b485,  # 485 PutOnLibraryEffect
     None,  # 486 __asgn_plain
-    None,  # 487 __asgn_plain
+    _b487,  # 487 PutIntoZoneEffect
     None,  # 488 __asgn_plain
     None,  # 489 __asgn_plain
-    _b490,  # 490 ExileEffect
+    None,  # 490 __asgn_plain
     None,  # 491 __asgn_plain
-    _b492,  # 492 ExileTopEffect
-    None,  # 493 __asgn_plain
-    _b494,  # 494 RegenerateEffect
-    None,  # 495 __asgn_plain
+    None,  # 492 __asgn_plain
+    _b493,  # 493 ExileEffect
+    None,  # 494 __asgn_plain
+    _b495,  # 495 ExileTopEffect
     None,  # 496 __asgn_plain
-    _b497,  # 497 PlayerSacrificesEffect
+    _b497,  # 497 RegenerateEffect
     None,  # 498 __asgn_plain
     None,  # 499 __asgn_plain
-    _b500,  # 500 SacrificeEffect
+    _b500,  # 500 PlayerSacrificesEffect
     None,  # 501 __asgn_plain
-    _b502,  # 502 UntapEffect
-    None,  # 503 __asgn_plain
-    _b504,  # 504 TapOrUntapEffect
-    None,  # 505 __asgn_plain
-    _b506,  # 506 TapEffect
-    None,  # 507 __asgn_plain
+    None,  # 502 __asgn_plain
+    _b503,  # 503 SacrificeEffect
+    None,  # 504 __asgn_plain
+    _b505,  # 505 UntapEffect
+    None,  # 506 __asgn_plain
+    _b507,  # 507 TapOrUntapEffect
     None,  # 508 __asgn_plain
-    None,  # 509 __asgn_plain
-    _b510,  # 510 RemoveCountersEffect
+    _b509,  # 509 TapEffect
+    None,  # 510 __asgn_plain
     None,  # 511 __asgn_plain
-    _b512,  # 512 DelayedEffect
-    None,  # 513 __asgn_plain
-    _b514,  # 514 PreventEffect
-    None,  # 515 __asgn_plain
-    _b516,  # 516 CastThisEffect
-    None,  # 517 __asgn_plain
-    _b518,  # 518 CopySpellEffect
-    _b519,  # 519 NoRegenEffect
+    None,  # 512 __asgn_plain
+    _b513,  # 513 RemoveCountersEffect
+    None,  # 514 __asgn_plain
+    _b515,  # 515 DelayedEffect
+    None,  # 516 __asgn_plain
+    _b517,  # 517 PreventEffect
+    None,  # 518 __asgn_plain
+    _b519,  # 519 CastThisEffect
     None,  # 520 __asgn_plain
-    None,  # 521 __asgn_plain
-    _b522,  # 522 PhaseOutEffect
+    _b521,  # 521 CopySpellEffect
+    _b522,  # 522 NoRegenEffect
     None,  # 523 __asgn_plain
     None,  # 524 __asgn_plain
-    _b525,  # 525 NoUntapEffect
+    _b525,  # 525 PhaseOutEffect
     None,  # 526 __asgn_plain
     None,  # 527 __asgn_plain
-    _b528,  # 528 ContinuousEffect
-    None,  # 529 ActionWord
-    _b530,  # 530 PlayerRef
-    None,  # 531 __asgn_plain
-    None,  # 532 __asgn_plain
-    None,  # 533 __asgn_oneormore
-    None,  # 534 BackWord
-    None,  # 535 __asgn_optional
+    _b528,  # 528 NoUntapEffect
+    None,  # 529 __asgn_plain
+    None,  # 530 __asgn_plain
+    _b531,  # 531 ContinuousEffect
+    None,  # 532 ActionWord
+    _b533,  # 533 PlayerRef
+    None,  # 534 __asgn_plain
+    None,  # 535 __asgn_plain
     None,  # 536 __asgn_oneormore
-    _b537,  # 537 PerCount
-    None,  # 538 __asgn_plain
-    None,  # 539 __asgn_plain
-    _b540,  # 540 WhereX
+    None,  # 537 BackWord
+    None,  # 538 __asgn_optional
+    None,  # 539 __asgn_oneormore
+    _b540,  # 540 PerCount
     None,  # 541 __asgn_plain
-    None,  # 542 __asgn_oneormore
-    None,  # 543 TargetRef
+    None,  # 542 __asgn_plain
+    _b543,  # 543 WhereX
     None,  # 544 __asgn_plain
-    _b545,  # 545 AnyNumberTargets
-    None,  # 546 __asgn_plain
-    _b547,  # 547 AnyTarget
-    None,  # 548 __asgn_plain
+    None,  # 545 __asgn_oneormore
+    None,  # 546 TargetRef
+    None,  # 547 __asgn_plain
+    _b548,  # 548 AnyNumberTargets
     None,  # 549 __asgn_plain
-    _b550,  # 550 UpToTargets
+    _b550,  # 550 AnyTarget
     None,  # 551 __asgn_plain
-    _b552,  # 552 EachPlayers
-    None,  # 553 __asgn_plain
-    _b554,  # 554 ThatRef
-    None,  # 555 __asgn_plain
-    _b556,  # 556 EnchantedRef
-    None,  # 557 __asgn_plain
-    _b558,  # 558 RestRef
-    None,  # 559 __asgn_plain
+    None,  # 552 __asgn_plain
+    _b553,  # 553 UpToTargets
+    None,  # 554 __asgn_plain
+    _b555,  # 555 EachPlayers
+    None,  # 556 __asgn_plain
+    _b557,  # 557 ThatRef
+    None,  # 558 __asgn_plain
+    _b559,  # 559 EnchantedRef
     None,  # 560 __asgn_plain
-    None,  # 561 __asgn_plain
+    _b561,  # 561 RestRef
     None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
-    None,  # 564 __asgn_optional
-    None,  # 565 __asgn_oneormore
+    None,  # 564 __asgn_plain
+    None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
-    None,  # 567 __asgn_plain
-    _b568,  # 568 BeginningTrigger
-    None,  # 569 Trigger
+    None,  # 567 __asgn_optional
+    None,  # 568 __asgn_oneormore
+    None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
-    None,  # 571 __asgn_plain
-    _b572,  # 572 LastCounterTrigger
+    _b571,  # 571 BeginningTrigger
+    None,  # 572 Trigger
     None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
-    None,  # 575 __asgn_plain
-    _b576,  # 576 BatchAttackTrigger
+    _b575,  # 575 LastCounterTrigger
+    None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
-    _b578,  # 578 ThisTrigger
-    None,  # 579 __asgn_plain
+    None,  # 578 __asgn_plain
+    _b579,  # 579 BatchAttackTrigger
     None,  # 580 __asgn_plain
-    _b581,  # 581 LifeGainTrigger
+    _b581,  # 581 ThisTrigger
     None,  # 582 __asgn_plain
     None,  # 583 __asgn_plain
-    None,  # 584 __asgn_plain
-    _b585,  # 585 CastTrigger
+    _b584,  # 584 LifeGainTrigger
+    None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
     None,  # 587 __asgn_plain
-    _b588,  # 588 YoursTrigger
+    _b588,  # 588 CastTrigger
     None,  # 589 __asgn_plain
-    None,  # 590 __asgn_optional
-    None,  # 591 __asgn_optional
+    None,  # 590 __asgn_plain
+    _b591,  # 591 YoursTrigger
     None,  # 592 __asgn_plain
-    None,  # 593 __asgn_plain
-    None,  # 594 __asgn_plain
+    None,  # 593 __asgn_optional
+    None,  # 594 __asgn_optional
     None,  # 595 __asgn_plain
     None,  # 596 __asgn_plain
     None,  # 597 __asgn_plain
     None,  # 598 __asgn_plain
     None,  # 599 __asgn_plain
     None,  # 600 __asgn_plain
-    _b601,  # 601 ZonePlace
+    None,  # 601 __asgn_plain
     None,  # 602 __asgn_plain
     None,  # 603 __asgn_plain
-    None,  # 604 __asgn_plain
-    _b605,  # 605 PTChange
-    None,  # 606 StaticPart
+    _b604,  # 604 ZonePlace
+    None,  # 605 __asgn_plain
+    None,  # 606 __asgn_plain
     None,  # 607 __asgn_plain
-    _b608,  # 608 CantAttackOrBlock
-    None,  # 609 __asgn_plain
-    _b610,  # 610 CantAttack
-    None,  # 611 __asgn_plain
-    _b612,  # 612 CantBlock
-    None,  # 613 __asgn_plain
-    _b614,  # 614 CantBeBlockedByFewer
-    _b615,  # 615 CantBeBlockedExcept
-    _b616,  # 616 CanBlockOnly
-    None,  # 617 __asgn_plain
-    _b618,  # 618 CantBeTargetedBy
-    _b619,  # 619 CantBeTargeted
+    _b608,  # 608 PTChange
+    None,  # 609 StaticPart
+    None,  # 610 __asgn_plain
+    _b611,  # 611 CantAttackOrBlock
+    None,  # 612 __asgn_plain
+    _b613,  # 613 CantAttack
+    None,  # 614 __asgn_plain
+    _b615,  # 615 CantBlock
+    None,  # 616 __asgn_plain
+    _b617,  # 617 CantBeBlockedByFewer
+    _b618,  # 618 CantBeBlockedExcept
+    _b619,  # 619 CanBlockOnly
     None,  # 620 __asgn_plain
-    _b621,  # 621 CantBeDestroyed
-    None,  # 622 __asgn_plain
-    _b623,  # 623 CantPhaseOut
-    None,  # 624 __asgn_plain
-    _b625,  # 625 PhasesEachUntap
-    None,  # 626 __asgn_plain
-    _b627,  # 627 GainsAbility
-    None,  # 628 __asgn_plain
+    _b621,  # 621 CantBeTargetedBy
+    _b622,  # 622 CantBeTargeted
+    None,  # 623 __asgn_plain
+    _b624,  # 624 CantBeDestroyed
+    None,  # 625 __asgn_plain
+    _b626,  # 626 CantPhaseOut
+    None,  # 627 __asgn_plain
+    _b628,  # 628 PhasesEachUntap
     None,  # 629 __asgn_plain
-    _b630,  # 630 HasKeywordAtManaCost
+    _b630,  # 630 GainsAbility
     None,  # 631 __asgn_plain
     None,  # 632 __asgn_plain
-    None,  # 633 __asgn_plain
-    _b634,  # 634 ProtectionFromChosen
-    _b635,  # 635 HasKeywords
-    _b636,  # 636 LosesKeywords
-    None,  # 637 __asgn_plain
-    None,  # 638 __asgn_plain
-    _b639,  # 639 CombatDamageSteps
+    _b633,  # 633 HasKeywordAtManaCost
+    None,  # 634 __asgn_plain
+    None,  # 635 __asgn_plain
+    None,  # 636 __asgn_plain
+    _b637,  # 637 ProtectionFromChosen
+    _b638,  # 638 HasKeywords
+    _b639,  # 639 LosesKeywords
     None,  # 640 __asgn_plain
-    _b641,  # 641 AssignsExcess
-    None,  # 642 __asgn_plain
-    _b643,  # 643 AttacksUntapped
-    None,  # 644 __asgn_plain
-    _b645,  # 645 DoesntUntap
-    None,  # 646 __asgn_plain
-    _b647,  # 647 DamageGainsLife
-    None,  # 648 __asgn_plain
-    _b649,  # 649 DamageIsLethal
-    None,  # 650 __asgn_plain
-    _b651,  # 651 CantBeBlockedBy
-    None,  # 652 __asgn_plain
-    _b653,  # 653 CantBeAttachedBy
-    None,  # 654 __asgn_plain
-    _b655,  # 655 PreventDamageFrom
-    None,  # 656 __asgn_plain
-    _b657,  # 657 AttacksDespite
-    None,  # 658 __asgn_plain
-    _b659,  # 659 MaxBlockers
-    None,  # 660 __asgn_plain
-    _b661,  # 661 AttacksEachCombat
-    None,  # 662 __asgn_plain
-    _b663,  # 663 BlocksEachCombat
-    None,  # 664 __asgn_plain
-    _b665,  # 665 CantBeBlocked
-    None,  # 666 __asgn_plain
-    _b667,  # 667 IsColor
-    None,  # 668 __asgn_plain
+    None,  # 641 __asgn_plain
+    _b642,  # 642 CombatDamageSteps
+    None,  # 643 __asgn_plain
+    _b644,  # 644 AssignsExcess
+    None,  # 645 __asgn_plain
+    _b646,  # 646 AttacksUntapped
+    None,  # 647 __asgn_plain
+    _b648,  # 648 DoesntUntap
+    None,  # 649 __asgn_plain
+    _b650,  # 650 DamageGainsLife
+    None,  # 651 __asgn_plain
+    _b652,  # 652 DamageIsLethal
+    None,  # 653 __asgn_plain
+    _b654,  # 654 CantBeBlockedBy
+    None,  # 655 __asgn_plain
+    _b656,  # 656 CantBeAttachedBy
+    None,  # 657 __asgn_plain
+    _b658,  # 658 PreventDamageFrom
+    None,  # 659 __asgn_plain
+    _b660,  # 660 AttacksDespite
+    None,  # 661 __asgn_plain
+    _b662,  # 662 MaxBlockers
+    None,  # 663 __asgn_plain
+    _b664,  # 664 AttacksEachCombat
+    None,  # 665 __asgn_plain
+    _b666,  # 666 BlocksEachCombat
+    None,  # 667 __asgn_plain
+    _b668,  # 668 CantBeBlocked
     None,  # 669 __asgn_plain
-    None,  # 670 __asgn_plain
+    _b670,  # 670 IsColor
     None,  # 671 __asgn_plain
     None,  # 672 __asgn_plain
     None,  # 673 __asgn_plain
-    None,  # 674 __asgn_oneormore
-    None,  # 675 __asgn_optional
-    None,  # 676 __asgn_optional
-    None,  # 677 __asgn_optional
+    None,  # 674 __asgn_plain
+    None,  # 675 __asgn_plain
+    None,  # 676 __asgn_plain
+    None,  # 677 __asgn_oneormore
     None,  # 678 __asgn_optional
-    None,  # 679 __asgn_oneormore
-    None,  # 680 __asgn_oneormore
+    None,  # 679 __asgn_optional
+    None,  # 680 __asgn_optional
     None,  # 681 __asgn_optional
-    None,  # 682 __asgn_optional
-    None,  # 683 __asgn_plain
-    None,  # 684 __asgn_plain
-    None,  # 685 __asgn_plain
+    None,  # 682 __asgn_oneormore
+    None,  # 683 __asgn_oneormore
+    None,  # 684 __asgn_optional
+    None,  # 685 __asgn_optional
     None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
     None,  # 688 __asgn_plain
     None,  # 689 __asgn_plain
-    None,  # 690 __asgn_optional
-    None,  # 691 __asgn_zeroormore
-    None,  # 692 __asgn_zeroormore
-    None,  # 693 __asgn_oneormore
-    None,  # 694 __asgn_oneormore
-    None,  # 695 __asgn_plain
-    None,  # 696 __asgn_plain
-    None,  # 697 __asgn_plain
+    None,  # 690 __asgn_plain
+    None,  # 691 __asgn_plain
+    None,  # 692 __asgn_plain
+    None,  # 693 __asgn_optional
+    None,  # 694 __asgn_zeroormore
+    None,  # 695 __asgn_zeroormore
+    None,  # 696 __asgn_oneormore
+    None,  # 697 __asgn_oneormore
     None,  # 698 __asgn_plain
     None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
@@ -64208,166 +64568,170 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 702 __asgn_plain
     None,  # 703 __asgn_plain
     None,  # 704 __asgn_plain
-    _b705,  # 705 Duration
+    None,  # 705 __asgn_plain
     None,  # 706 __asgn_plain
     None,  # 707 __asgn_plain
-    _b708,  # 708 TargetObject
+    _b708,  # 708 Duration
     None,  # 709 __asgn_plain
-    _b710,  # 710 FromGraveyard
-    None,  # 711 __asgn_plain
-    None,  # 712 __asgn_optional
-    None,  # 713 __asgn_optional
-    None,  # 714 __asgn_optional
-    None,  # 715 __asgn_plain
-    _b716,  # 716 OntoBattlefield
-    None,  # 717 Destination
+    None,  # 710 __asgn_plain
+    _b711,  # 711 TargetObject
+    None,  # 712 __asgn_plain
+    _b713,  # 713 FromGraveyard
+    None,  # 714 __asgn_plain
+    None,  # 715 __asgn_optional
+    None,  # 716 __asgn_optional
+    None,  # 717 __asgn_optional
     None,  # 718 __asgn_plain
-    _b719,  # 719 IntoHand
-    None,  # 720 __asgn_plain
-    _b721,  # 721 IntoGraveyard
-    None,  # 722 __asgn_optional
+    _b719,  # 719 OntoBattlefield
+    None,  # 720 Destination
+    None,  # 721 __asgn_plain
+    _b722,  # 722 IntoHand
     None,  # 723 __asgn_plain
-    _b724,  # 724 CostValue
-    None,  # 725 __asgn_plain
+    _b724,  # 724 IntoGraveyard
+    None,  # 725 __asgn_optional
     None,  # 726 __asgn_plain
-    None,  # 727 __asgn_plain
+    _b727,  # 727 CostValue
     None,  # 728 __asgn_plain
     None,  # 729 __asgn_plain
     None,  # 730 __asgn_plain
     None,  # 731 __asgn_plain
     None,  # 732 __asgn_plain
     None,  # 733 __asgn_plain
-    None,  # 734 __asgn_optional
+    None,  # 734 __asgn_plain
     None,  # 735 __asgn_plain
     None,  # 736 __asgn_plain
-    None,  # 737 __asgn_optional
-    None,  # 738 __asgn_plain
+    None,  # 737 __asgn_plain
+    None,  # 738 __asgn_optional
     None,  # 739 __asgn_plain
     None,  # 740 __asgn_plain
     None,  # 741 __asgn_optional
-    None,  # 742 __asgn_oneormore
-    None,  # 743 __asgn_oneormore
-    None,  # 744 __asgn_optional
-    None,  # 745 __asgn_plain
-    None,  # 746 __asgn_plain
-    None,  # 747 __asgn_plain
-    None,  # 748 __asgn_plain
+    None,  # 742 __asgn_plain
+    None,  # 743 __asgn_plain
+    None,  # 744 __asgn_plain
+    None,  # 745 __asgn_optional
+    None,  # 746 __asgn_oneormore
+    None,  # 747 __asgn_oneormore
+    None,  # 748 __asgn_optional
     None,  # 749 __asgn_plain
-    _b750,  # 750 BackRef
+    None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
-    _b752,  # 752 TargetPlayer
-    None,  # 753 __asgn_optional
-    None,  # 754 __asgn_plain
+    None,  # 752 __asgn_plain
+    None,  # 753 __asgn_plain
+    _b754,  # 754 BackRef
     None,  # 755 __asgn_plain
-    _b756,  # 756 EachObjects
+    _b756,  # 756 TargetPlayer
     None,  # 757 __asgn_optional
-    None,  # 758 KeywordCostPart
-    None,  # 759 __asgn_optional
-    None,  # 760 __asgn_oneormore
-    None,  # 761 __asgn_oneormore
-    None,  # 762 __asgn_optional
+    None,  # 758 __asgn_plain
+    None,  # 759 __asgn_plain
+    _b760,  # 760 EachObjects
+    None,  # 761 __asgn_optional
+    None,  # 762 KeywordCostPart
     None,  # 763 __asgn_optional
-    None,  # 764 __asgn_optional
-    None,  # 765 __asgn_plain
-    None,  # 766 __asgn_plain
-    None,  # 767 __asgn_oneormore
-    None,  # 768 __asgn_oneormore
+    None,  # 764 __asgn_oneormore
+    None,  # 765 __asgn_oneormore
+    None,  # 766 __asgn_optional
+    None,  # 767 __asgn_optional
+    None,  # 768 __asgn_optional
     None,  # 769 __asgn_plain
-    _b770,  # 770 QualityRef
-    None,  # 771 __asgn_plain
-    None,  # 772 __asgn_optional
-    None,  # 773 GrantedAbility
-    None,  # 774 __asgn_oneormore
-    None,  # 775 __asgn_oneormore
-    None,  # 776 __asgn_plain
-    None,  # 777 __asgn_optional
+    None,  # 770 __asgn_plain
+    None,  # 771 __asgn_oneormore
+    None,  # 772 __asgn_oneormore
+    None,  # 773 __asgn_plain
+    _b774,  # 774 QualityRef
+    None,  # 775 __asgn_plain
+    None,  # 776 __asgn_optional
+    None,  # 777 GrantedAbility
     None,  # 778 __asgn_oneormore
     None,  # 779 __asgn_oneormore
-    None,  # 780 __asgn_oneormore
-    None,  # 781 __asgn_oneormore
+    None,  # 780 __asgn_plain
+    None,  # 781 __asgn_optional
     None,  # 782 __asgn_oneormore
     None,  # 783 __asgn_oneormore
     None,  # 784 __asgn_oneormore
     None,  # 785 __asgn_oneormore
     None,  # 786 __asgn_oneormore
-    None,  # 787 __asgn_optional
-    None,  # 788 __asgn_plain
-    None,  # 789 __asgn_plain
-    None,  # 790 __asgn_plain
-    _b791,  # 791 PerTime
-    None,  # 792 __asgn_optional
-    None,  # 793 __asgn_oneormore
-    None,  # 794 __asgn_optional
-    None,  # 795 __asgn_plain
-    None,  # 796 __asgn_plain
-    _b797,  # 797 PerObject
-    None,  # 798 __asgn_plain
+    None,  # 787 __asgn_oneormore
+    None,  # 788 __asgn_oneormore
+    None,  # 789 __asgn_oneormore
+    None,  # 790 __asgn_oneormore
+    None,  # 791 __asgn_optional
+    None,  # 792 __asgn_plain
+    None,  # 793 __asgn_plain
+    None,  # 794 __asgn_plain
+    _b795,  # 795 PerTime
+    None,  # 796 __asgn_optional
+    None,  # 797 __asgn_oneormore
+    None,  # 798 __asgn_optional
     None,  # 799 __asgn_plain
-    _b800,  # 800 PowerOf
-    None,  # 801 __asgn_plain
+    None,  # 800 __asgn_plain
+    _b801,  # 801 PerObject
     None,  # 802 __asgn_plain
     None,  # 803 __asgn_plain
-    None,  # 804 __asgn_plain
+    _b804,  # 804 PowerOf
     None,  # 805 __asgn_plain
     None,  # 806 __asgn_plain
     None,  # 807 __asgn_plain
-    None,  # 808 __asgn_optional
-    None,  # 809 __asgn_optional
-    None,  # 810 __asgn_optional
-    None,  # 811 __asgn_optional
+    None,  # 808 __asgn_plain
+    None,  # 809 __asgn_plain
+    None,  # 810 __asgn_plain
+    None,  # 811 __asgn_plain
     None,  # 812 __asgn_optional
     None,  # 813 __asgn_optional
     None,  # 814 __asgn_optional
     None,  # 815 __asgn_optional
-    None,  # 816 __asgn_oneormore
+    None,  # 816 __asgn_optional
     None,  # 817 __asgn_optional
     None,  # 818 __asgn_optional
     None,  # 819 __asgn_optional
-    None,  # 820 DelayedStep
+    None,  # 820 __asgn_oneormore
     None,  # 821 __asgn_optional
     None,  # 822 __asgn_optional
-    None,  # 823 __asgn_plain
-    None,  # 824 __asgn_plain
+    None,  # 823 __asgn_optional
+    None,  # 824 DelayedStep
     None,  # 825 __asgn_optional
-    None,  # 826 __asgn_plain
-    _b827,  # 827 EntersEvent
-    None,  # 828 ThisEvent
-    None,  # 829 __asgn_plain
-    _b830,  # 830 LeavesEvent
-    None,  # 831 __asgn_plain
-    _b832,  # 832 DiesEvent
+    None,  # 826 __asgn_optional
+    None,  # 827 __asgn_plain
+    None,  # 828 __asgn_plain
+    None,  # 829 __asgn_optional
+    None,  # 830 __asgn_plain
+    _b831,  # 831 EntersEvent
+    None,  # 832 ThisEvent
     None,  # 833 __asgn_plain
-    _b834,  # 834 AttacksAloneEvent
+    _b834,  # 834 LeavesEvent
     None,  # 835 __asgn_plain
-    _b836,  # 836 UnblockedEvent
+    _b836,  # 836 DiesEvent
     None,  # 837 __asgn_plain
-    _b838,  # 838 AttacksEvent
+    _b838,  # 838 AttacksAloneEvent
     None,  # 839 __asgn_plain
-    _b840,  # 840 BlocksEvent
+    _b840,  # 840 UnblockedEvent
     None,  # 841 __asgn_plain
-    None,  # 842 __asgn_plain
-    _b843,  # 843 BlockedEvent
-    None,  # 844 __asgn_plain
-    _b845,  # 845 PhasesEvent
+    _b842,  # 842 AttacksEvent
+    None,  # 843 __asgn_plain
+    _b844,  # 844 BlocksEvent
+    None,  # 845 __asgn_plain
     None,  # 846 __asgn_plain
-    _b847,  # 847 TurnedUpEvent
+    _b847,  # 847 BlockedEvent
     None,  # 848 __asgn_plain
-    _b849,  # 849 ExiledThisWayEvent
+    _b849,  # 849 PhasesEvent
     None,  # 850 __asgn_plain
-    _b851,  # 851 TargetedEvent
+    _b851,  # 851 TurnedUpEvent
     None,  # 852 __asgn_plain
-    None,  # 853 __asgn_plain
-    _b854,  # 854 DealsDamageEvent
-    None,  # 855 __asgn_plain
-    _b856,  # 856 DealtDamageEvent
-    None,  # 857 __asgn_optional
-    None,  # 858 __asgn_optional
-    None,  # 859 __asgn_oneormore
-    None,  # 860 __asgn_optional
+    _b853,  # 853 ExiledThisWayEvent
+    None,  # 854 __asgn_plain
+    _b855,  # 855 TargetedEvent
+    None,  # 856 __asgn_plain
+    None,  # 857 __asgn_plain
+    _b858,  # 858 DealsDamageEvent
+    None,  # 859 __asgn_plain
+    _b860,  # 860 DealtDamageEvent
     None,  # 861 __asgn_optional
     None,  # 862 __asgn_optional
-    None,  # 863 __asgn_optional
+    None,  # 863 __asgn_oneormore
     None,  # 864 __asgn_optional
     None,  # 865 __asgn_optional
     None,  # 866 __asgn_optional
+    None,  # 867 __asgn_optional
+    None,  # 868 __asgn_optional
+    None,  # 869 __asgn_optional
+    None,  # 870 __asgn_optional
 ]

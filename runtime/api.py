@@ -20,7 +20,7 @@ from .values import (
     Cost, CountersOnThis, CountOf, EachObject, EachOpponent, EachPlayer,
     Fixed, LastAffected,
     ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer,
-    AttackingPlayer, CardsInZone, DefendingPlayer, TheRest,
+    AttackingPlayer, CardsInZone, DefendingPlayer, OwnersOfAffected, TheRest,
     PlayerSlot, SacrificeSpec, Slot, SlotsFrom, Slots, ThisObject, TimesPaid, XValue, You,
 )
 from .selectors import ObjectFilter
@@ -31,6 +31,7 @@ __all__ = [
     "AttackingPlayer",
     "CardsInZone",
     "DefendingPlayer",
+    "OwnersOfAffected",
     "TheRest",
     "ActionStep",
     "ActivatedAbility",

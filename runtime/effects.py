@@ -966,12 +966,14 @@ class PutIntoZone:
     face_down: str = "no"
     under_your_control: bool = False
     on_top: bool = False  # into a library: on top (401.2) rather than on the bottom
+    also: ObjectRef | None = None  # "put this and each creature it's blocking on top of ...": found first
 
     def resolve(self, res: "Resolution") -> None:
         """Move each referent; they become "them" for later instructions."""
         game = res.game
         moved = []
-        for ref in res.referents(self.target):
+        refs = res.referents(self.target) + (res.referents(self.also) if self.also is not None else [])
+        for ref in refs:
             if not isinstance(ref, int):
                 continue
             down = self.face_down == "yes"

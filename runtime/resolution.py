@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Iterator
 from .selectors import ObjectFilter
 from .values import (
     AttackingPlayer, ControllerOf, DefendingPlayer, EachObject, EachOpponent, EachPlayer, EnchantedObject, EventPlayer,
-    LastAffected, ObjectRef, OwnerOf, PlayerRef, PlayerSlot, Slot, SlotsFrom, Slots, TheRest, ThisObject, You,
+    LastAffected, ObjectRef, OwnerOf, OwnersOfAffected, PlayerRef, PlayerSlot, Slot, SlotsFrom, Slots, TheRest, ThisObject, You,
 )
 from .zones import Zone
 
@@ -131,6 +131,10 @@ class Resolution:
         """The players a player reference means."""
         if isinstance(ref, You):
             return [self.controller]
+        if isinstance(ref, OwnersOfAffected):
+            owners = {self.game.obj(o).owner for o in self.last_affected if isinstance(o, int) and self.game.exists(o)}
+            n = len(self.game.players)
+            return [p for p in [(self.game.state.active + i) % n for i in range(n)] if p in owners]  # 101.4
         if isinstance(ref, AttackingPlayer):
             return [self.game.state.active]  # 506.2
         if isinstance(ref, DefendingPlayer):

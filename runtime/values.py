@@ -126,6 +126,11 @@ class OwnerOf:
 
 
 @dataclass(frozen=True)
+class OwnersOfAffected:
+    """"those players" (108.3): the owners of the objects the previous instruction acted on, each once."""
+
+
+@dataclass(frozen=True)
 class DefendingPlayer:
     """"defending player" (506.2): during the combat phase of a two-player game, the nonactive player."""
 
@@ -136,7 +141,7 @@ class AttackingPlayer:
 
 
 PlayerRef = Union[You, PlayerSlot, EachOpponent, EachPlayer, ControllerOf, EventPlayer, OwnerOf, DefendingPlayer,
-                  AttackingPlayer]
+                  AttackingPlayer, OwnersOfAffected]
 # What an instruction acts on; "you" is a player it may damage ("deals 1 damage to you").
 ObjectRef = Union[Slot, SlotsFrom, Slots, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer, EnchantedObject, You,
                   TheRest]

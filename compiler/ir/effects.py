@@ -745,14 +745,18 @@ class PutOnLibrary(Effect):
     target: Ref
     whose: str = ""  # "from your/a graveyard"
     top: bool = False
+    also: Ref | None = None  # "put this and each creature it's blocking on top of their owners' libraries"
 
     def text(self, ph: "Phrase", subject: str) -> str:
         src = f" from {self.whose} graveyard" if self.whose else ""
         where = "on top" if self.top else "on the bottom"
+        if self.also is not None:
+            return f"put {self.target.text(ph)} and {self.also.text(ph)}{src} {where} of their owners' libraries"
         return f"put {self.target.text(ph)}{src} {where} of its owner's library"
 
     def python(self, actions: Actions) -> str:
-        return f"rt.PutIntoZone(target={self.target.python()}, zone=rt.Zone.LIBRARY, on_top={lit(self.top)})"
+        also = f", also={self.also.python()}" if self.also is not None else ""
+        return f"rt.PutIntoZone(target={self.target.python()}, zone=rt.Zone.LIBRARY, on_top={lit(self.top)}{also})"
 
 
 @dataclass(frozen=True)
@@ -1288,6 +1292,22 @@ class Search(KeywordAction):
         if self.reveal:
             fields.append("reveal=True")
         return self._python(actions, *fields)
+
+
+@dataclass(frozen=True)
+class PlayerShuffles(KeywordAction):
+    """701.20a: "those players shuffle their libraries", "target player shuffles their library"."""
+
+    action: str
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if self.player.words == "those players":
+            return "those players shuffle their libraries"
+        return f"{self.player.player_text(ph)} shuffles their library"
+
+    def python(self, actions: Actions) -> str:
+        return self._python(actions)
 
 
 @dataclass(frozen=True)

@@ -233,6 +233,16 @@ class EventPlayer(Ref):
 
 
 @dataclass(frozen=True)
+class OwnersOfAffected(Ref):
+    """"those players" (108.3): the owners of the objects the instruction before moved."""
+
+    words: str = "those players"
+
+    def python(self) -> str:
+        return "rt.OwnersOfAffected()"
+
+
+@dataclass(frozen=True)
 class DefendingPlayer(Ref):
     """"defending player" (506.2): in a two-player game, the nonactive player during combat."""
 
