@@ -560,7 +560,10 @@ class CardLowering:
         return co.ManaValueIs(c.dir, int(c.value), subject=subject, its=bool(c.its))
 
     def condition_ControlCondition(self, c: Any) -> Condition:
-        return co.YouControl(tuple(_filter(self.ck, t.filter, t) for t in c.things))
+        gy = _filter(self.ck, c.graveyard, c) if c.graveyard is not None else None
+        if gy is not None and not gy.is_card:
+            self.ck.error(c.graveyard, "a card in a graveyard: write '... card in your graveyard'")
+        return co.YouControl(tuple(_filter(self.ck, t.filter, t) for t in c.things), gy)
 
     def condition_ControlNoneCondition(self, c: Any) -> Condition:
         return co.ControlNone(_filter(self.ck, c.filter, c))

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '252c1b1d5767fe2b09001082b7d3a689d7000e20b11a18bbf5be9ba30b4b7251'
+GRAMMAR = 'abbda637730d3dfa8132f5d58d2f0660b3b95114afd9f727bf7f10e3669faf0c'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -213,6 +213,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('DefendingControlsCondition', 'common', 'DefendingControlsCondition', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('ControlNoneCondition', 'common', 'ControlNoneCondition', ''),
+    ('__asgn_plain', 'plain', '', 'graveyard'),
     ('ControlCondition', 'common', 'ControlCondition', ''),
     ('__asgn_plain', 'plain', '', 'hand'),
     ('EmptyHandCondition', 'common', 'EmptyHandCondition', ''),
@@ -9419,9 +9420,109 @@ class CardParser:
                 p45 = q
                 if v:
                     res46.append(v)
+                while True:
+                    p47 = p45
+                    res48: list[Any] = []
+                    q = sk0[p47]
+                    if q < 0:
+                        q = _WS0(text, p47).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p47] = q
+                    if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'or', '')
+                    q += 2
+                    p47 = q
+                    res48.append(v)
+                    q = sk0[p47]
+                    if q < 0:
+                        q = _WS0(text, p47).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p47] = q
+                    if not (text.startswith('there', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'there', '')
+                    q += 5
+                    p47 = q
+                    res48.append(v)
+                    q = sk0[p47]
+                    if q < 0:
+                        q = _WS0(text, p47).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p47] = q
+                    if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'is', '')
+                    q += 2
+                    p47 = q
+                    res48.append(v)
+                    r = self.e44_0(p47)
+                    if r is None:
+                        break
+                    q, v = r
+                    p47 = q
+                    if v:
+                        res48.append(v)
+                    p49 = p47
+                    res50: list[Any] = []
+                    r = self.r_ObjectFilter_0(p49)
+                    if r is None:
+                        break
+                    q, v = r
+                    p49 = q
+                    if v:
+                        res50.append(v)
+                    if res50:
+                        n = Nt(res50)
+                        n.rule = 191
+                    p47 = p49
+                    if res50 and n:
+                        res48.append(n)
+                    q = sk0[p47]
+                    if q < 0:
+                        q = _WS0(text, p47).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p47] = q
+                    if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'in', '')
+                    q += 2
+                    p47 = q
+                    res48.append(v)
+                    q = sk0[p47]
+                    if q < 0:
+                        q = _WS0(text, p47).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p47] = q
+                    if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'your', '')
+                    q += 4
+                    p47 = q
+                    res48.append(v)
+                    q = sk0[p47]
+                    if q < 0:
+                        q = _WS0(text, p47).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p47] = q
+                    if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'graveyard', '')
+                    q += 9
+                    p47 = q
+                    res48.append(v)
+                    p45 = p47
+                    res46 += res48
+                    break
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 191
+                    n.rule = 192
                 q = p45
                 v = n if res46 else None
                 if v is not None:
@@ -9433,179 +9534,57 @@ class CardParser:
                 break
         if ch in _F39:
             while True:
-                p47 = p
-                res48: list[Any] = []
-                r = self.e44_0(p47)
+                p51 = p
+                res52: list[Any] = []
+                r = self.e45_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p47 = q
+                p51 = q
                 if v:
-                    res48.append(v)
-                q = sk0[p47]
+                    res52.append(v)
+                q = sk0[p51]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p51).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p51] = q
                 if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'no', '')
                 q += 2
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p51).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p51] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'cards', '')
                 q += 5
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p51).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p51] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'in', '')
                 q += 2
-                p47 = q
-                res48.append(v)
-                p49 = p47
-                res50: list[Any] = []
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p49 = q
-                res50.append(v)
-                if res50:
-                    n = Nt(res50)
-                    n.rule = 192
-                p47 = p49
-                if res50 and n:
-                    res48.append(n)
-                if res48:
-                    n = Nt(res48 if len(res48) == 1 and type(res48[0]) is not list else flatten(res48))
-                    n.rule = 193
-                q = p47
-                v = n if res48 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 171
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p51 = p
-                res52: list[Any] = []
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creatures', '')
-                q += 9
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'control', '')
-                q += 7
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'total', '')
-                q += 5
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'power', '')
-                q += 5
                 p51 = q
                 res52.append(v)
                 p53 = p51
@@ -9616,54 +9595,23 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p53] = q
-                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
-                if m is None:
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'INT') if s else None
-                q += len(s)
+                v = (q, 'hand', '')
+                q += 4
                 p53 = q
-                if v:
-                    res54.append(v)
+                res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 194
+                    n.rule = 193
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('greater', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'greater', '')
-                q += 7
-                p51 = q
-                res52.append(v)
                 if res52:
-                    n = Nt(res52)
-                    n.rule = 195
+                    n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
+                    n.rule = 194
                 q = p51
                 v = n if res52 else None
                 if v is not None:
@@ -9673,7 +9621,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F11:
+        if ch in _F0:
             while True:
                 p55 = p
                 res56: list[Any] = []
@@ -9683,11 +9631,53 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p55] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
+                v = (q, 'creatures', '')
+                q += 9
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
                 q += 4
                 p55 = q
                 res56.append(v)
@@ -9697,59 +9687,128 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p55] = q
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'total', '')
+                q += 5
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p55 = q
+                res56.append(v)
+                p57 = p55
+                res58: list[Any] = []
+                q = sk0[p57]
+                if q < 0:
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
+                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
+                p57 = q
+                if v:
+                    res58.append(v)
+                if res58:
+                    n = Nt(res58)
+                    n.rule = 195
+                p55 = p57
+                if res58 and n:
+                    res56.append(n)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('greater', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'greater', '')
+                q += 7
+                p55 = q
+                res56.append(v)
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 196
+                q = p55
+                v = n if res56 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 171
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                p59 = p
+                res60: list[Any] = []
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p59 = q
+                res60.append(v)
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
                 if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'has', '')
                 q += 3
-                p55 = q
-                res56.append(v)
-                p57 = p55
-                res58: list[Any] = []
-                r = self.r_Amount_0(p57)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p57 = q
-                if v:
-                    res58.append(v)
-                if res58:
-                    n = Nt(res58)
-                    n.rule = 196
-                p55 = p57
-                if res58 and n:
-                    res56.append(n)
-                while True:
-                    p59 = p55
-                    res60: list[Any] = []
-                    r = self.e45_0(p59)
-                    if r is None:
-                        break
-                    q, v = r
-                    p59 = q
-                    if v:
-                        res60.append(v)
-                    q = sk0[p59]
-                    if q < 0:
-                        q = _WS0(text, p59).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p59] = q
-                    if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'more', '')
-                    q += 4
-                    p59 = q
-                    res60.append(v)
-                    p55 = p59
-                    res56 += res60
-                    break
-                p61 = p55
+                p59 = q
+                res60.append(v)
+                p61 = p59
                 res62: list[Any] = []
-                r = self.r_CounterKind_0(p61)
+                r = self.r_Amount_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9761,88 +9820,37 @@ class CardParser:
                 if res62:
                     n = Nt(res62)
                     n.rule = 197
-                p55 = p61
+                p59 = p61
                 if res62 and n:
-                    res56.append(n)
-                r = self.e46_0(p55)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p55 = q
-                if v:
-                    res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p55 = q
-                res56.append(v)
-                if res56:
-                    n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 198
-                q = p55
-                v = n if res56 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 171
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F19:
-            while True:
-                p63 = p
-                res64: list[Any] = []
-                q = sk0[p63]
-                if q < 0:
-                    q = _WS0(text, p63).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p63] = q
-                if not (text.startswith("it's", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "it's", '')
-                q += 4
-                p63 = q
-                res64.append(v)
-                r = self.e47_0(p63)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p63 = q
-                if v:
+                    res60.append(n)
+                while True:
+                    p63 = p59
+                    res64: list[Any] = []
+                    r = self.e46_0(p63)
+                    if r is None:
+                        break
+                    q, v = r
+                    p63 = q
+                    if v:
+                        res64.append(v)
+                    q = sk0[p63]
+                    if q < 0:
+                        q = _WS0(text, p63).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p63] = q
+                    if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'more', '')
+                    q += 4
+                    p63 = q
                     res64.append(v)
-                p65 = p63
+                    p59 = p63
+                    res60 += res64
+                    break
+                p65 = p59
                 res66: list[Any] = []
-                r = self.r_ObjectFilter_0(p65)
+                r = self.r_CounterKind_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9853,15 +9861,52 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 199
-                p63 = p65
+                    n.rule = 198
+                p59 = p65
                 if res66 and n:
-                    res64.append(n)
-                if res64:
-                    n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 200
-                q = p63
-                v = n if res64 else None
+                    res60.append(n)
+                r = self.e47_0(p59)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p59 = q
+                if v:
+                    res60.append(v)
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p59 = q
+                res60.append(v)
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p59 = q
+                res60.append(v)
+                if res60:
+                    n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
+                    n.rule = 199
+                q = p59
+                v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 171
@@ -9869,22 +9914,36 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F19:
             while True:
                 p67 = p
                 res68: list[Any] = []
-                while True:
-                    r = self.e48_0(p67)
-                    if r is None:
-                        break
-                    q, v = r
-                    p67 = q
-                    if v is not None:
-                        res68.append(v)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith("it's", q)):
+                    p = c
+                    ch = ch0
                     break
+                v = (q, "it's", '')
+                q += 4
+                p67 = q
+                res68.append(v)
+                r = self.e48_0(p67)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p67 = q
+                if v:
+                    res68.append(v)
                 p69 = p67
                 res70: list[Any] = []
-                r = self.r_ConditionWord_0(p69)
+                r = self.r_ObjectFilter_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9895,48 +9954,90 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 201
+                    n.rule = 200
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
+                if res68:
+                    n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
+                    n.rule = 201
+                q = p67
+                v = n if res68 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 171
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F9:
+            while True:
+                p71 = p
+                res72: list[Any] = []
                 while True:
-                    p71 = p67
-                    res72: list[Any] = []
-                    q = sk0[p71]
+                    r = self.e49_0(p71)
+                    if r is None:
+                        break
+                    q, v = r
+                    p71 = q
+                    if v is not None:
+                        res72.append(v)
+                    break
+                p73 = p71
+                res74: list[Any] = []
+                r = self.r_ConditionWord_0(p73)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p73 = q
+                if v:
+                    res74.append(v)
+                if res74:
+                    n = Nt(res74)
+                    n.rule = 202
+                p71 = p73
+                if res74 and n:
+                    res72.append(n)
+                while True:
+                    p75 = p71
+                    res76: list[Any] = []
+                    q = sk0[p75]
                     if q < 0:
-                        q = _WS0(text, p71).end()
+                        q = _WS0(text, p75).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p71] = q
+                        sk0[p75] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
                     q += 4
-                    p71 = q
-                    res72.append(v)
-                    p73 = p71
-                    res74: list[Any] = []
-                    r = self.r_ManaCost_0(p73)
+                    p75 = q
+                    res76.append(v)
+                    p77 = p75
+                    res78: list[Any] = []
+                    r = self.r_ManaCost_0(p77)
                     if r is None:
                         break
                     q, v = r
-                    p73 = q
+                    p77 = q
                     if v:
-                        res74.append(v)
-                    if res74:
-                        n = Nt(res74)
-                        n.rule = 202
-                    p71 = p73
-                    if res74 and n:
-                        res72.append(n)
-                    p67 = p71
-                    res68 += res72
+                        res78.append(v)
+                    if res78:
+                        n = Nt(res78)
+                        n.rule = 203
+                    p75 = p77
+                    if res78 and n:
+                        res76.append(n)
+                    p71 = p75
+                    res72 += res76
                     break
-                if res68:
-                    n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
-                    n.rule = 203
-                q = p67
-                v = n if res68 else None
+                if res72:
+                    n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
+                    n.rule = 204
+                q = p71
+                v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 171
@@ -9964,7 +10065,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 204
+        n.rule = 205
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -9985,7 +10086,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 205
+        n.rule = 206
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -10031,7 +10132,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 206
+        n.rule = 207
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -10136,7 +10237,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e49_0(p1)
+                r = self.e50_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10147,7 +10248,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 207
+                    n.rule = 208
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10167,7 +10268,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e50_0(p3)
+                r = self.e51_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10178,7 +10279,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 207
+                    n.rule = 208
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -10187,11 +10288,11 @@ class CardParser:
             while True:
                 p5 = p
                 res6: list[Any] = []
-                if self.e51_0(p5) is None:
+                if self.e52_0(p5) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e52_0(p5)
+                r = self.e53_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10202,7 +10303,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 207
+                    n.rule = 208
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -10227,7 +10328,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e53_0(p1)
+                r = self.e54_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10263,7 +10364,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 208
+                    n.rule = 209
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -10273,7 +10374,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e54_0(p)
+            r = self.e55_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -10319,7 +10420,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 209
+        n.rule = 210
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -10355,7 +10456,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 210
+        n.rule = 211
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -10378,7 +10479,7 @@ class CardParser:
             if m is not None:
                 p = c
                 break
-            r = self.e55_1(p1)
+            r = self.e56_1(p1)
             if r is None:
                 p = c
                 break
@@ -10388,7 +10489,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 211
+                n.rule = 212
             q = p1
             v = n if res2 else None
             p = q
@@ -10398,7 +10499,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 212
+        n.rule = 213
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -10431,7 +10532,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 213
+                n.rule = 214
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10455,7 +10556,7 @@ class CardParser:
             p7 = p9
             if res10 and n:
                 res8.append(n)
-            r = self.e56_1(p7)
+            r = self.e57_1(p7)
             if r is None:
                 p = c
                 break
@@ -10471,13 +10572,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 214
+                n.rule = 215
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 215
+                n.rule = 216
             q = p1
             v = n if res2 else None
             p = q
@@ -10487,7 +10588,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 216
+        n.rule = 217
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -10522,7 +10623,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 217
+        n.rule = 218
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -10555,7 +10656,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10576,7 +10677,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10597,7 +10698,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10618,7 +10719,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10655,7 +10756,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10676,7 +10777,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10697,7 +10798,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10718,7 +10819,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10739,7 +10840,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10760,7 +10861,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10781,7 +10882,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10802,7 +10903,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10839,7 +10940,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10860,7 +10961,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10881,7 +10982,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10902,7 +11003,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10923,7 +11024,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10944,7 +11045,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10991,11 +11092,11 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 221
+                n.rule = 222
             p1 = p3
             if res4 and n:
                 res2.append(n)
-            r = self.e57_0(p1)
+            r = self.e58_0(p1)
             if r is None:
                 p = c
                 if first:
@@ -11007,7 +11108,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 222
+                n.rule = 223
             q = p1
             v = n if res2 else None
             p = q
@@ -11018,7 +11119,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 223
+        n.rule = 224
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -11052,7 +11153,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 224
+                n.rule = 225
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11136,7 +11237,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 225
+                    n.rule = 226
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -11145,7 +11246,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e58_0(p3) is None:
+                if self.e59_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -11160,7 +11261,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 225
+                    n.rule = 226
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11179,7 +11280,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e59_0(p5)
+                r = self.e60_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -11190,7 +11291,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 225
+                    n.rule = 226
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11234,7 +11335,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 226
+                    n.rule = 227
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -11396,7 +11497,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 227
+                    n.rule = 228
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -11416,12 +11517,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 228
+                    n.rule = 229
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11451,7 +11552,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 229
+                    n.rule = 230
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -11501,18 +11602,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 230
+                    n.rule = 231
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 231
+                    n.rule = 232
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11527,7 +11628,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11655,18 +11756,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 232
+                    n.rule = 233
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 233
+                    n.rule = 234
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11828,18 +11929,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 234
+                    n.rule = 235
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 235
+                    n.rule = 236
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11922,7 +12023,7 @@ class CardParser:
                     q += 2
                     p29 = q
                     res30.append(v)
-                    r = self.e60_0(p29)
+                    r = self.e61_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -11944,7 +12045,7 @@ class CardParser:
                     p27 = p29
                     res28 += res30
                     break
-                r = self.e61_0(p27)
+                r = self.e62_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12008,7 +12109,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 236
+                    n.rule = 237
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -12056,12 +12157,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 237
+                    n.rule = 238
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12076,7 +12177,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12091,7 +12192,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12126,7 +12227,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 238
+                        n.rule = 239
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -12186,7 +12287,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 239
+                    n.rule = 240
                 p33 = p39
                 if res40 and n:
                     res34.append(n)
@@ -12203,11 +12304,11 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 240
+                    n.rule = 241
                 p33 = p41
                 if res42 and n:
                     res34.append(n)
-                r = self.e62_0(p33)
+                r = self.e63_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12266,7 +12367,7 @@ class CardParser:
                         res46.append(v)
                     if res46:
                         n = Nt(res46)
-                        n.rule = 241
+                        n.rule = 242
                     p43 = p45
                     if res46 and n:
                         res44.append(n)
@@ -12300,7 +12401,7 @@ class CardParser:
                     q += 4
                     p47 = q
                     res48.append(v)
-                    r = self.e63_0(p47)
+                    r = self.e64_0(p47)
                     if r is None:
                         break
                     q, v = r
@@ -12312,12 +12413,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 242
+                    n.rule = 243
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12332,7 +12433,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12704,7 +12805,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 243
+                    n.rule = 244
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -12721,11 +12822,11 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 244
+                    n.rule = 245
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
-                r = self.e64_0(p49)
+                r = self.e65_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12792,12 +12893,12 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 245
+                    n.rule = 246
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12936,18 +13037,18 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 246
+                    n.rule = 247
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 247
+                    n.rule = 248
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13081,7 +13182,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 248
+                    n.rule = 249
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -13098,11 +13199,11 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 249
+                    n.rule = 250
                 p59 = p63
                 if res64 and n:
                     res60.append(n)
-                r = self.e65_0(p59)
+                r = self.e66_0(p59)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13141,12 +13242,12 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
-                    n.rule = 250
+                    n.rule = 251
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13336,7 +13437,7 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 251
+                    n.rule = 252
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -13384,12 +13485,12 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 252
+                    n.rule = 253
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13426,7 +13527,7 @@ class CardParser:
                 q += 3
                 p69 = q
                 res70.append(v)
-                r = self.e66_0(p69)
+                r = self.e67_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13549,12 +13650,12 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 253
+                    n.rule = 254
                 q = p69
                 v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13702,7 +13803,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 254
+                    n.rule = 255
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -13722,12 +13823,12 @@ class CardParser:
                 res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 255
+                    n.rule = 256
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13742,7 +13843,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13757,7 +13858,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13821,7 +13922,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 256
+                    n.rule = 257
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -13871,18 +13972,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 257
+                    n.rule = 258
                 p75 = p79
                 if res80 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 258
+                    n.rule = 259
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14021,18 +14122,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 259
+                    n.rule = 260
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 260
+                    n.rule = 261
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14104,7 +14205,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 261
+                    n.rule = 262
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -14122,7 +14223,7 @@ class CardParser:
                 q += 10
                 p85 = q
                 res86.append(v)
-                r = self.e67_0(p85)
+                r = self.e68_0(p85)
                 if r is None:
                     p = c
                     ch = ch0
@@ -14205,18 +14306,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 262
+                    n.rule = 263
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 263
+                    n.rule = 264
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14274,7 +14375,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 264
+                    n.rule = 265
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -14389,7 +14490,7 @@ class CardParser:
                     q += 4
                     p95 = q
                     res96.append(v)
-                    r = self.e68_0(p95)
+                    r = self.e69_0(p95)
                     if r is None:
                         break
                     q, v = r
@@ -14407,7 +14508,7 @@ class CardParser:
                         res98.append(v)
                     if res98:
                         n = Nt(res98)
-                        n.rule = 265
+                        n.rule = 266
                     p95 = p97
                     if res98 and n:
                         res96.append(n)
@@ -14416,12 +14517,12 @@ class CardParser:
                     break
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 266
+                    n.rule = 267
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14457,7 +14558,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 267
+                    n.rule = 268
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
@@ -14535,11 +14636,11 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 268
+                    n.rule = 269
                 p99 = p103
                 if res104 and n:
                     res100.append(n)
-                r = self.e69_0(p99)
+                r = self.e70_0(p99)
                 if r is None:
                     p = c
                     ch = ch0
@@ -14550,12 +14651,12 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100 if len(res100) == 1 and type(res100[0]) is not list else flatten(res100))
-                    n.rule = 269
+                    n.rule = 270
                 q = p99
                 v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14570,7 +14671,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14595,7 +14696,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 270
+        n.rule = 271
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -14607,16 +14708,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e70_0(p1) is None:
-                break
-            while True:
-                r = self.e71_0(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e71_0(p1) is None:
                 break
             while True:
                 r = self.e72_0(p1)
@@ -14637,9 +14729,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e74_0(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e74_0(p3)
+                r = self.e75_0(p3)
                 if r is None:
                     break
                 q, v = r
@@ -14661,7 +14762,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e75_0(p5)
+                    r = self.e76_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -14677,14 +14778,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e76_0(p7)
+                r = self.e77_0(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e77_0(p7)
+                r = self.e78_0(p7)
                 if r is None:
                     break
                 q, v = r
@@ -14694,7 +14795,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e78_0(p1)
+            r = self.e79_0(p1)
             if r is None:
                 break
             q, v = r
@@ -14704,7 +14805,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e79_0(p)
+        r = self.e80_0(p)
         if r is None:
             return None
         q, v = r
@@ -14714,9 +14815,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e80_0(p9) is None:
+            if self.e81_0(p9) is None:
                 break
-            r = self.e81_0(p9)
+            r = self.e82_0(p9)
             if r is None:
                 break
             q, v = r
@@ -14743,7 +14844,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 271
+                    n.rule = 272
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -14753,7 +14854,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e82_0(p13)
+                r = self.e83_0(p13)
                 if r is None:
                     break
                 q, v = r
@@ -14788,7 +14889,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e83_0(p9)
+                r = self.e84_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -14810,7 +14911,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 272
+                    n.rule = 273
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -14829,7 +14930,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e84_0(p19)
+                    r = self.e85_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -14843,7 +14944,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e85_0(p9)
+                r = self.e86_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -14885,7 +14986,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 273
+                    n.rule = 274
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -14898,7 +14999,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 274
+        n.rule = 275
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -14919,7 +15020,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 275
+        n.rule = 276
         return q, n
 
     def e38_0(self, p: int) -> Any:
@@ -15064,7 +15165,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 276
+                    n.rule = 277
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15092,7 +15193,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 277
+                    n.rule = 278
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -15120,7 +15221,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 278
+                    n.rule = 279
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -15245,7 +15346,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 279
+                    n.rule = 280
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -15394,7 +15495,7 @@ class CardParser:
                     res.append(v)
             p1 = p
             res2: list[Any] = []
-            r = self.e86_0(p1)
+            r = self.e87_0(p1)
             if r is None:
                 p = c
                 if first:
@@ -15418,13 +15519,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 280
+                n.rule = 281
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 281
+                n.rule = 282
             q = p1
             v = n if res2 else None
             p = q
@@ -15435,10 +15536,64 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 282
+        n.rule = 283
         return p, n
 
     def e44_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e45_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15511,7 +15666,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 283
+                    n.rule = 284
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -15550,7 +15705,7 @@ class CardParser:
                 break
         return None
 
-    def e45_0(self, p: int) -> Any:
+    def e46_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -15568,10 +15723,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 284
+        n.rule = 285
         return q, n
 
-    def e46_0(self, p: int) -> Any:
+    def e47_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15625,7 +15780,7 @@ class CardParser:
                 break
         return None
 
-    def e47_0(self, p: int) -> Any:
+    def e48_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15679,7 +15834,7 @@ class CardParser:
                 break
         return None
 
-    def e48_0(self, p: int) -> Any:
+    def e49_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15715,11 +15870,11 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 285
+                    n.rule = 286
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e87_0(p1)
+                r = self.e88_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -15755,7 +15910,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 286
+                    n.rule = 287
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -15827,10 +15982,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 287
+        n.rule = 288
         return p, n
 
-    def e49_0(self, p: int) -> Any:
+    def e50_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16301,7 +16456,7 @@ class CardParser:
                 break
         return None
 
-    def e50_0(self, p: int) -> Any:
+    def e51_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16382,7 +16537,7 @@ class CardParser:
                 break
         return None
 
-    def e51_0(self, p: int) -> Any:
+    def e52_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -17854,7 +18009,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                if self.e88_0(p1) is not None:
+                if self.e89_0(p1) is not None:
                     p = c
                     ch = ch0
                     break
@@ -17867,7 +18022,7 @@ class CardParser:
                 p1 = q
                 if v:
                     res2.append(v)
-                if self.e89_0(p1) is None:
+                if self.e90_0(p1) is None:
                     p = c
                     ch = ch0
                     break
@@ -18030,7 +18185,7 @@ class CardParser:
                 break
         return None
 
-    def e52_0(self, p: int) -> Any:
+    def e53_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -18089,13 +18244,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 288
+                    n.rule = 289
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 289
+                    n.rule = 290
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -18120,11 +18275,11 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 290
+                    n.rule = 291
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
-                r = self.e90_0(p5)
+                r = self.e91_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18133,7 +18288,7 @@ class CardParser:
                 p5 = q
                 if v:
                     res6.append(v)
-                r = self.e91_0(p5)
+                r = self.e92_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18180,13 +18335,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 291
+                    n.rule = 292
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 292
+                    n.rule = 293
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -18211,11 +18366,11 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 293
+                    n.rule = 294
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
-                r = self.e92_0(p11)
+                r = self.e93_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18224,7 +18379,7 @@ class CardParser:
                 p11 = q
                 if v:
                     res12.append(v)
-                r = self.e93_0(p11)
+                r = self.e94_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18246,13 +18401,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 294
+                    n.rule = 295
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 295
+                    n.rule = 296
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -18276,14 +18431,14 @@ class CardParser:
                         res20.append(v)
                     if res20:
                         n = Nt(res20)
-                        n.rule = 296
+                        n.rule = 297
                     q = p19
                     v = n if res20 else None
                     p17 = q
                     if v is not None:
                         res18.append(v)
                     break
-                r = self.e94_0(p17)
+                r = self.e95_0(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18338,7 +18493,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 297
+                    n.rule = 298
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -18386,7 +18541,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18 if len(res18) == 1 and type(res18[0]) is not list else flatten(res18))
-                    n.rule = 298
+                    n.rule = 299
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -18411,7 +18566,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 299
+                    n.rule = 300
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -18540,7 +18695,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 300
+                    n.rule = 301
                 p23 = p27
                 if res28 and n:
                     res24.append(n)
@@ -18604,13 +18759,13 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 301
+                    n.rule = 302
                 p23 = p29
                 if res30 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 302
+                    n.rule = 303
                 q = p23
                 v = n if res24 else None
                 if v is not None:
@@ -18661,7 +18816,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 303
+                    n.rule = 304
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -18678,7 +18833,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 304
+                    n.rule = 305
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -18768,7 +18923,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 305
+                    n.rule = 306
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -18806,7 +18961,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 306
+                    n.rule = 307
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -18837,12 +18992,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 307
+                    n.rule = 308
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
                 while True:
-                    r = self.e95_0(p37)
+                    r = self.e96_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -18850,7 +19005,7 @@ class CardParser:
                     if v is not None:
                         res38.append(v)
                     break
-                r = self.e96_0(p37)
+                r = self.e97_0(p37)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18905,7 +19060,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 308
+                    n.rule = 309
                 p37 = p43
                 if res44 and n:
                     res38.append(n)
@@ -18922,7 +19077,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 309
+                    n.rule = 310
                 p37 = p45
                 if res46 and n:
                     res38.append(n)
@@ -18938,7 +19093,7 @@ class CardParser:
                         res48.append(v)
                     if res48:
                         n = Nt(res48)
-                        n.rule = 310
+                        n.rule = 311
                     q = p47
                     v = n if res48 else None
                     p37 = q
@@ -18947,7 +19102,7 @@ class CardParser:
                     break
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 311
+                    n.rule = 312
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -18985,11 +19140,11 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 312
+                    n.rule = 313
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
-                r = self.e97_0(p49)
+                r = self.e98_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19011,7 +19166,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 313
+                    n.rule = 314
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -19030,7 +19185,7 @@ class CardParser:
                 p49 = q
                 res50.append(v)
                 while True:
-                    r = self.e98_0(p49)
+                    r = self.e99_0(p49)
                     if r is None:
                         break
                     q, v = r
@@ -19040,7 +19195,7 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 314
+                    n.rule = 315
                 q = p49
                 v = n if res50 else None
                 if v is not None:
@@ -19065,11 +19220,11 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 315
+                    n.rule = 316
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
-                r = self.e99_0(p55)
+                r = self.e100_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19091,7 +19246,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 316
+                    n.rule = 317
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -19108,11 +19263,11 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 317
+                    n.rule = 318
                 p55 = p61
                 if res62 and n:
                     res56.append(n)
-                r = self.e100_0(p55)
+                r = self.e101_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19123,7 +19278,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 318
+                    n.rule = 319
                 q = p55
                 v = n if res56 else None
                 if v is not None:
@@ -19148,19 +19303,10 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 319
+                    n.rule = 320
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
-                r = self.e101_0(p63)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p63 = q
-                if v:
-                    res64.append(v)
                 r = self.e102_0(p63)
                 if r is None:
                     p = c
@@ -19171,6 +19317,15 @@ class CardParser:
                 if v:
                     res64.append(v)
                 r = self.e103_0(p63)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p63 = q
+                if v:
+                    res64.append(v)
+                r = self.e104_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19193,7 +19348,7 @@ class CardParser:
                 q += 4
                 p63 = q
                 res64.append(v)
-                r = self.e104_0(p63)
+                r = self.e105_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19218,7 +19373,7 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 320
+                    n.rule = 321
                 q = p63
                 v = n if res64 else None
                 if v is not None:
@@ -19386,7 +19541,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 321
+                    n.rule = 322
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -19445,11 +19600,11 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 322
+                    n.rule = 323
                 p67 = p71
                 if res72 and n:
                     res68.append(n)
-                r = self.e105_0(p67)
+                r = self.e106_0(p67)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19544,7 +19699,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
-                    n.rule = 323
+                    n.rule = 324
                 q = p67
                 v = n if res68 else None
                 if v is not None:
@@ -19906,7 +20061,7 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 324
+                    n.rule = 325
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
@@ -19940,7 +20095,7 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 325
+                    n.rule = 326
                 q = p73
                 v = n if res74 else None
                 if v is not None:
@@ -20017,7 +20172,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 326
+                    n.rule = 327
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
@@ -20121,7 +20276,7 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 327
+                    n.rule = 328
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -20172,7 +20327,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 328
+                    n.rule = 329
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -20204,7 +20359,7 @@ class CardParser:
                 q += 3
                 p81 = q
                 res82.append(v)
-                r = self.e106_0(p81)
+                r = self.e107_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20240,7 +20395,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 329
+                    n.rule = 330
                 p81 = p85
                 if res86 and n:
                     res82.append(n)
@@ -20260,7 +20415,7 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 330
+                    n.rule = 331
                 q = p81
                 v = n if res82 else None
                 if v is not None:
@@ -20299,13 +20454,13 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 331
+                    n.rule = 332
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 332
+                    n.rule = 333
                 q = p87
                 v = n if res88 else None
                 if v is not None:
@@ -20330,7 +20485,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 333
+                    n.rule = 334
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -20358,13 +20513,13 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 334
+                    n.rule = 335
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 335
+                    n.rule = 336
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -20431,13 +20586,13 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 336
+                    n.rule = 337
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 337
+                    n.rule = 338
                 q = p97
                 v = n if res98 else None
                 if v is not None:
@@ -20462,7 +20617,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 338
+                    n.rule = 339
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -20493,13 +20648,13 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 339
+                    n.rule = 340
                 p101 = p105
                 if res106 and n:
                     res102.append(n)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 340
+                    n.rule = 341
                 q = p101
                 v = n if res102 else None
                 if v is not None:
@@ -20580,7 +20735,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 341
+                    n.rule = 342
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -20794,7 +20949,7 @@ class CardParser:
                 q += 4
                 p107 = q
                 res108.append(v)
-                r = self.e107_0(p107)
+                r = self.e108_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20805,7 +20960,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 342
+                    n.rule = 343
                 q = p107
                 v = n if res108 else None
                 if v is not None:
@@ -20830,7 +20985,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 343
+                    n.rule = 344
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -20922,7 +21077,7 @@ class CardParser:
                 res116.append(v)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 344
+                    n.rule = 345
                 p111 = p115
                 if res116 and n:
                     res112.append(n)
@@ -20953,13 +21108,13 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 345
+                    n.rule = 346
                 p111 = p117
                 if res118 and n:
                     res112.append(n)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 346
+                    n.rule = 347
                 q = p111
                 v = n if res112 else None
                 if v is not None:
@@ -20998,7 +21153,7 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 347
+                    n.rule = 348
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
@@ -21015,11 +21170,11 @@ class CardParser:
                     res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 348
+                    n.rule = 349
                 p119 = p123
                 if res124 and n:
                     res120.append(n)
-                r = self.e108_0(p119)
+                r = self.e109_0(p119)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21055,7 +21210,7 @@ class CardParser:
                     res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 349
+                    n.rule = 350
                 p119 = p125
                 if res126 and n:
                     res120.append(n)
@@ -21086,13 +21241,13 @@ class CardParser:
                     res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 350
+                    n.rule = 351
                 p119 = p127
                 if res128 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120 if len(res120) == 1 and type(res120[0]) is not list else flatten(res120))
-                    n.rule = 351
+                    n.rule = 352
                 q = p119
                 v = n if res120 else None
                 if v is not None:
@@ -21117,11 +21272,11 @@ class CardParser:
                     res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 352
+                    n.rule = 353
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
-                r = self.e109_0(p129)
+                r = self.e110_0(p129)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21200,7 +21355,7 @@ class CardParser:
                 q += 5
                 p129 = q
                 res130.append(v)
-                r = self.e110_0(p129)
+                r = self.e111_0(p129)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21269,13 +21424,13 @@ class CardParser:
                 res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 353
+                    n.rule = 354
                 p129 = p133
                 if res134 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130 if len(res130) == 1 and type(res130[0]) is not list else flatten(res130))
-                    n.rule = 354
+                    n.rule = 355
                 q = p129
                 v = n if res130 else None
                 if v is not None:
@@ -21300,11 +21455,11 @@ class CardParser:
                     res138.append(v)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 355
+                    n.rule = 356
                 p135 = p137
                 if res138 and n:
                     res136.append(n)
-                r = self.e111_0(p135)
+                r = self.e112_0(p135)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21327,7 +21482,7 @@ class CardParser:
                 q += 5
                 p135 = q
                 res136.append(v)
-                r = self.e112_0(p135)
+                r = self.e113_0(p135)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21338,7 +21493,7 @@ class CardParser:
                     res136.append(v)
                 if res136:
                     n = Nt(res136 if len(res136) == 1 and type(res136[0]) is not list else flatten(res136))
-                    n.rule = 356
+                    n.rule = 357
                 q = p135
                 v = n if res136 else None
                 if v is not None:
@@ -21364,7 +21519,7 @@ class CardParser:
                 q += 8
                 p139 = q
                 res140.append(v)
-                r = self.e113_0(p139)
+                r = self.e114_0(p139)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21447,13 +21602,13 @@ class CardParser:
                 res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 357
+                    n.rule = 358
                 p139 = p141
                 if res142 and n:
                     res140.append(n)
                 if res140:
                     n = Nt(res140 if len(res140) == 1 and type(res140[0]) is not list else flatten(res140))
-                    n.rule = 358
+                    n.rule = 359
                 q = p139
                 v = n if res140 else None
                 if v is not None:
@@ -21511,13 +21666,13 @@ class CardParser:
                 res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 359
+                    n.rule = 360
                 p143 = p145
                 if res146 and n:
                     res144.append(n)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 360
+                    n.rule = 361
                 q = p143
                 v = n if res144 else None
                 if v is not None:
@@ -21541,14 +21696,14 @@ class CardParser:
                         res150.append(v)
                     if res150:
                         n = Nt(res150)
-                        n.rule = 361
+                        n.rule = 362
                     q = p149
                     v = n if res150 else None
                     p147 = q
                     if v is not None:
                         res148.append(v)
                     break
-                r = self.e114_0(p147)
+                r = self.e115_0(p147)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21560,7 +21715,7 @@ class CardParser:
                 while True:
                     p151 = p147
                     res152: list[Any] = []
-                    r = self.e115_0(p151)
+                    r = self.e116_0(p151)
                     if r is None:
                         break
                     q, v = r
@@ -21618,7 +21773,7 @@ class CardParser:
                     p147 = p151
                     res148 += res152
                     break
-                r = self.e116_0(p147)
+                r = self.e117_0(p147)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21645,13 +21800,13 @@ class CardParser:
                 res154.append(v)
                 if res154:
                     n = Nt(res154)
-                    n.rule = 362
+                    n.rule = 363
                 p147 = p153
                 if res154 and n:
                     res148.append(n)
                 if res148:
                     n = Nt(res148 if len(res148) == 1 and type(res148[0]) is not list else flatten(res148))
-                    n.rule = 363
+                    n.rule = 364
                 q = p147
                 v = n if res148 else None
                 if v is not None:
@@ -21677,7 +21832,7 @@ class CardParser:
                 q += 6
                 p155 = q
                 res156.append(v)
-                r = self.e117_0(p155)
+                r = self.e118_0(p155)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21699,7 +21854,7 @@ class CardParser:
                     res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 364
+                    n.rule = 365
                 p155 = p157
                 if res158 and n:
                     res156.append(n)
@@ -21721,13 +21876,13 @@ class CardParser:
                 res160.append(v)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 365
+                    n.rule = 366
                 p155 = p159
                 if res160 and n:
                     res156.append(n)
                 if res156:
                     n = Nt(res156 if len(res156) == 1 and type(res156[0]) is not list else flatten(res156))
-                    n.rule = 366
+                    n.rule = 367
                 q = p155
                 v = n if res156 else None
                 if v is not None:
@@ -21736,27 +21891,6 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
-
-    def e53_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'instead', '')
-        q += 7
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 367
-        return q, n
 
     def e54_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
@@ -21779,7 +21913,28 @@ class CardParser:
         n.rule = 368
         return q, n
 
-    def e55_1(self, p: int) -> Any:
+    def e55_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'instead', '')
+        q += 7
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 369
+        return q, n
+
+    def e56_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -21797,7 +21952,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e118_1(p1)
+                r = self.e119_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21808,7 +21963,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 369
+                    n.rule = 370
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21862,13 +22017,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 370
+                    n.rule = 371
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 371
+                    n.rule = 372
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21915,13 +22070,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 372
+                    n.rule = 373
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 373
+                    n.rule = 374
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21968,13 +22123,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 374
+                    n.rule = 375
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 375
+                    n.rule = 376
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -22017,10 +22172,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 210
+        n.rule = 211
         return p, n
 
-    def e56_1(self, p: int) -> Any:
+    def e57_1(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -22040,7 +22195,7 @@ class CardParser:
             if m is not None:
                 p = c
                 break
-            r = self.e55_1(p1)
+            r = self.e56_1(p1)
             if r is None:
                 p = c
                 break
@@ -22050,7 +22205,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 211
+                n.rule = 212
             q = p1
             v = n if res2 else None
             p = q
@@ -22060,10 +22215,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 212
+        n.rule = 213
         return p, n
 
-    def e57_0(self, p: int) -> Any:
+    def e58_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -22103,7 +22258,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 376
+                n.rule = 377
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22150,7 +22305,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 377
+                n.rule = 378
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22180,7 +22335,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 378
+            n.rule = 379
         p = p5
         if res6 and n:
             res.append(n)
@@ -22222,7 +22377,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 379
+                n.rule = 380
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -22252,11 +22407,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 380
+            n.rule = 381
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e119_0(p)
+        r = self.e120_0(p)
         if r is None:
             return None
         q, v = r
@@ -22266,10 +22421,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 381
+        n.rule = 382
         return p, n
 
-    def e58_0(self, p: int) -> Any:
+    def e59_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22334,7 +22489,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e120_0(p1)
+            r = self.e121_0(p1)
             if r is None:
                 break
             q, v = r
@@ -22359,7 +22514,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e121_0(p3)
+            r = self.e122_0(p3)
             if r is None:
                 break
             q, v = r
@@ -22407,7 +22562,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 382
+                n.rule = 383
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22426,7 +22581,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e122_0(p)
+        r = self.e123_0(p)
         if r is None:
             return None
         q, v = r
@@ -22456,11 +22611,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 383
+            n.rule = 384
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e123_0(p)
+        r = self.e124_0(p)
         if r is None:
             return None
         q, v = r
@@ -22494,7 +22649,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e124_0(p11)
+            r = self.e125_0(p11)
             if r is None:
                 break
             q, v = r
@@ -22519,10 +22674,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 384
+        n.rule = 385
         return p, n
 
-    def e59_0(self, p: int) -> Any:
+    def e60_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22621,7 +22776,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e125_0(p)
+        r = self.e126_0(p)
         if r is None:
             return None
         q, v = r
@@ -22663,17 +22818,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 385
+            n.rule = 386
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 386
+        n.rule = 387
         return p, n
 
-    def e60_0(self, p: int) -> Any:
+    def e61_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22714,10 +22869,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 387
+        n.rule = 388
         return p, n
 
-    def e61_0(self, p: int) -> Any:
+    def e62_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22759,13 +22914,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 388
+                n.rule = 389
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 389
+                n.rule = 390
             q = p1
             v = n if res2 else None
             p = q
@@ -22776,10 +22931,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 390
+        n.rule = 391
         return p, n
 
-    def e62_0(self, p: int) -> Any:
+    def e63_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22833,7 +22988,7 @@ class CardParser:
                 break
         return None
 
-    def e63_0(self, p: int) -> Any:
+    def e64_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22874,7 +23029,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 391
+        n.rule = 392
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22947,69 +23102,15 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 392
+            n.rule = 393
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 393
+        n.rule = 394
         return p, n
-
-    def e64_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counter', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e65_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -23066,6 +23167,60 @@ class CardParser:
         return None
 
     def e66_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e67_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -23106,7 +23261,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 394
+        n.rule = 395
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -23162,7 +23317,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 395
+            n.rule = 396
         p = p1
         if res2 and n:
             res.append(n)
@@ -23289,7 +23444,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 396
+        n.rule = 397
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23362,17 +23517,17 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 397
+            n.rule = 398
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 398
+        n.rule = 399
         return p, n
 
-    def e67_0(self, p: int) -> Any:
+    def e68_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23426,7 +23581,7 @@ class CardParser:
                 break
         return None
 
-    def e68_0(self, p: int) -> Any:
+    def e69_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23480,7 +23635,7 @@ class CardParser:
                 break
         return None
 
-    def e69_0(self, p: int) -> Any:
+    def e70_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -23521,7 +23676,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 399
+        n.rule = 400
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23580,7 +23735,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 400
+                n.rule = 401
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23599,14 +23754,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e126_0(p)
+        r = self.e127_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e127_0(p)
+        r = self.e128_0(p)
         if r is None:
             return None
         q, v = r
@@ -23663,7 +23818,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 401
+                n.rule = 402
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23673,10 +23828,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 402
+        n.rule = 403
         return p, n
 
-    def e70_0(self, p: int) -> Any:
+    def e71_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23895,20 +24050,10 @@ class CardParser:
                 break
         return None
 
-    def e71_0(self, p: int) -> Any:
+    def e72_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e128_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e129_0(p)
             if r is None:
@@ -23919,24 +24064,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e72_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e130_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e131_0(p)
             if r is None:
                 p = c
                 break
@@ -23948,6 +24077,32 @@ class CardParser:
         return None
 
     def e73_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e131_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e132_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e74_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -23965,43 +24120,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 403
-        return q, n
-
-    def e74_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
         n.rule = 404
-        return p, n
+        return q, n
 
     def e75_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -24053,6 +24173,41 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 406
+        return p, n
+
+    def e77_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             m = _RX39(text, q) if text[q:q + 1] in _F76 else None
             if m is None:
                 p = c
@@ -24070,10 +24225,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 406
+        n.rule = 407
         return p, n
 
-    def e77_0(self, p: int) -> Any:
+    def e78_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -24096,7 +24251,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e132_0(p1)
+            r = self.e133_0(p1)
             if r is None:
                 p = c
                 break
@@ -24108,23 +24263,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e78_0(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e133_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e79_0(self, p: int) -> Any:
@@ -24145,6 +24283,23 @@ class CardParser:
         return p, res
 
     def e80_0(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e135_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e81_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -24403,13 +24558,13 @@ class CardParser:
                 break
         return None
 
-    def e81_0(self, p: int) -> Any:
+    def e82_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e135_0(p)
+            r = self.e136_0(p)
             if r is None:
                 p = c
                 break
@@ -24420,7 +24575,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e82_0(self, p: int) -> Any:
+    def e83_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -24438,10 +24593,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 407
+        n.rule = 408
         return q, n
 
-    def e83_0(self, p: int) -> Any:
+    def e84_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -24536,7 +24691,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 408
+                    n.rule = 409
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24575,7 +24730,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 409
+                    n.rule = 410
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -24623,7 +24778,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 410
+                    n.rule = 411
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24648,7 +24803,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 411
+                    n.rule = 412
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24687,7 +24842,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 412
+                    n.rule = 413
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24714,7 +24869,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e136_0(p15)
+                r = self.e137_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24759,7 +24914,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 413
+                    n.rule = 414
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24806,7 +24961,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 414
+                    n.rule = 415
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24826,7 +24981,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 415
+                    n.rule = 416
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24853,7 +25008,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 416
+                    n.rule = 417
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24887,7 +25042,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 415
+                    n.rule = 416
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24914,7 +25069,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 417
+                    n.rule = 418
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24934,7 +25089,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 415
+                    n.rule = 416
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24961,7 +25116,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 418
+                    n.rule = 419
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24995,7 +25150,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 415
+                    n.rule = 416
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -25022,7 +25177,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 419
+                    n.rule = 420
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -25056,7 +25211,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 415
+                    n.rule = 416
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -25083,7 +25238,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 420
+                    n.rule = 421
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -25117,7 +25272,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 415
+                    n.rule = 416
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -25144,7 +25299,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 421
+                    n.rule = 422
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -25164,14 +25319,14 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 415
+                    n.rule = 416
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e84_0(self, p: int) -> Any:
+    def e85_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -25212,10 +25367,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 422
+        n.rule = 423
         return p, n
 
-    def e85_0(self, p: int) -> Any:
+    def e86_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -25233,7 +25388,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e137_0(p1)
+                r = self.e138_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25265,7 +25420,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e138_0(p3)
+                r = self.e139_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25309,7 +25464,7 @@ class CardParser:
                 break
         return None
 
-    def e86_0(self, p: int) -> Any:
+    def e87_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -25363,7 +25518,7 @@ class CardParser:
                 break
         return None
 
-    def e87_0(self, p: int) -> Any:
+    def e88_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -25416,7 +25571,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 423
+                    n.rule = 424
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25455,7 +25610,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 424
+            n.rule = 425
         p = p1
         if res2 and n:
             res.append(n)
@@ -25483,7 +25638,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e139_0(p)
+        r = self.e140_0(p)
         if r is None:
             return None
         q, v = r
@@ -25553,7 +25708,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 426
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25562,14 +25717,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e140_0(p)
+        r = self.e141_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e141_0(p)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
@@ -25588,7 +25743,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e142_0(p)
+        r = self.e143_0(p)
         if r is None:
             return None
         q, v = r
@@ -25633,7 +25788,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 426
+                n.rule = 427
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25666,7 +25821,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 427
+                n.rule = 428
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -25676,7 +25831,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 428
+        n.rule = 429
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25708,14 +25863,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 429
+            n.rule = 430
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 430
+        n.rule = 431
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25734,14 +25889,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 431
+                n.rule = 432
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e143_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -25759,11 +25914,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 432
+            n.rule = 433
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e144_0(p)
+        r = self.e145_0(p)
         if r is None:
             return None
         q, v = r
@@ -25782,7 +25937,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 433
+                n.rule = 434
             q = p5
             v = n if res6 else None
             p = q
@@ -25792,7 +25947,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 434
+        n.rule = 435
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25896,14 +26051,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 435
+            n.rule = 436
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 436
+        n.rule = 437
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25935,12 +26090,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 437
+            n.rule = 438
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e145_0(p)
+            r = self.e146_0(p)
             if r is None:
                 break
             q, v = r
@@ -25967,7 +26122,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 438
+            n.rule = 439
         p = p3
         if res4 and n:
             res.append(n)
@@ -26002,17 +26157,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 439
+            n.rule = 440
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e146_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e147_0(p)
         if r is None:
             return None
@@ -26034,6 +26182,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e150_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p7 = p
             res8: list[Any] = []
@@ -26049,7 +26204,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e150_0(p7)
+            r = self.e151_0(p7)
             if r is None:
                 break
             q, v = r
@@ -26093,7 +26248,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 440
+                n.rule = 441
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -26101,7 +26256,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e151_0(p)
+            r = self.e152_0(p)
             if r is None:
                 break
             q, v = r
@@ -26112,7 +26267,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 441
+        n.rule = 442
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -26133,7 +26288,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e152_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -26143,7 +26298,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 442
+        n.rule = 443
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -26162,20 +26317,13 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 443
+                n.rule = 444
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e153_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e154_0(p)
         if r is None:
             return None
@@ -26183,8 +26331,15 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e155_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
-            r = self.e155_0(p)
+            r = self.e156_0(p)
             if r is None:
                 break
             q, v = r
@@ -26195,7 +26350,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 444
+        n.rule = 445
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -26214,21 +26369,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 445
+                n.rule = 446
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e156_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e157_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -26238,7 +26393,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 446
+        n.rule = 447
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26294,7 +26449,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 447
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -26310,7 +26465,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 448
+                n.rule = 449
             q = p3
             v = n if res4 else None
             p = q
@@ -26320,7 +26475,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 449
+        n.rule = 450
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26352,7 +26507,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 450
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
@@ -26368,7 +26523,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e158_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -26390,7 +26545,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 451
+        n.rule = 452
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26422,7 +26577,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 452
+            n.rule = 453
         p = p1
         if res2 and n:
             res.append(n)
@@ -26438,7 +26593,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 453
+                n.rule = 454
             q = p3
             v = n if res4 else None
             p = q
@@ -26457,7 +26612,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e159_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -26467,7 +26622,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 454
+        n.rule = 455
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26499,14 +26654,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 455
+            n.rule = 456
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e160_0(p3)
+            r = self.e161_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26577,7 +26732,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e161_0(p)
+            r = self.e162_0(p)
             if r is None:
                 break
             q, v = r
@@ -26586,7 +26741,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e162_0(p)
+            r = self.e163_0(p)
             if r is None:
                 break
             q, v = r
@@ -26597,7 +26752,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 456
+        n.rule = 457
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26641,7 +26796,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 457
+            n.rule = 458
         p = p1
         if res2 and n:
             res.append(n)
@@ -26733,14 +26888,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 458
+            n.rule = 459
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 459
+        n.rule = 460
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26772,7 +26927,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 460
+            n.rule = 461
         p = p1
         if res2 and n:
             res.append(n)
@@ -26803,7 +26958,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e163_0(p3)
+            r = self.e164_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26836,7 +26991,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 461
+            n.rule = 462
         p = p5
         if res6 and n:
             res.append(n)
@@ -26851,11 +27006,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 462
+            n.rule = 463
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e164_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -26865,7 +27020,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e165_0(p9)
+            r = self.e166_0(p9)
             if r is None:
                 break
             q, v = r
@@ -26923,7 +27078,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e166_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -26941,12 +27096,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 463
+            n.rule = 464
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e167_0(p)
+            r = self.e168_0(p)
             if r is None:
                 break
             q, v = r
@@ -26957,7 +27112,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 464
+        n.rule = 465
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26989,7 +27144,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 465
+            n.rule = 466
         p = p1
         if res2 and n:
             res.append(n)
@@ -27055,7 +27210,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 466
+                n.rule = 467
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27078,7 +27233,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 467
+                    n.rule = 468
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27151,7 +27306,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 468
+        n.rule = 469
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27183,7 +27338,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 470
         p = p1
         if res2 and n:
             res.append(n)
@@ -27202,7 +27357,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 470
+        n.rule = 471
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27259,14 +27414,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 471
+                n.rule = 472
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e168_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
@@ -27296,7 +27451,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 472
+            n.rule = 473
         p = p3
         if res4 and n:
             res.append(n)
@@ -27335,7 +27490,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 473
+            n.rule = 474
         p = p5
         if res6 and n:
             res.append(n)
@@ -27354,7 +27509,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 474
+        n.rule = 475
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27375,7 +27530,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e169_0(p)
+        r = self.e170_0(p)
         if r is None:
             return None
         q, v = r
@@ -27393,7 +27548,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 475
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
@@ -27473,14 +27628,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 476
+            n.rule = 477
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 477
+        n.rule = 478
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27512,7 +27667,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 478
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
@@ -27527,11 +27682,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 479
+            n.rule = 480
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e170_0(p)
+        r = self.e171_0(p)
         if r is None:
             return None
         q, v = r
@@ -27561,14 +27716,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 480
+            n.rule = 481
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 481
+        n.rule = 482
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27600,7 +27755,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 482
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
@@ -27630,7 +27785,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 483
+                n.rule = 484
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27649,7 +27804,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 484
+                n.rule = 485
             q = p7
             v = n if res8 else None
             p = q
@@ -27668,7 +27823,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e171_0(p)
+        r = self.e172_0(p)
         if r is None:
             return None
         q, v = r
@@ -27687,7 +27842,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e172_0(p)
+        r = self.e173_0(p)
         if r is None:
             return None
         q, v = r
@@ -27697,7 +27852,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 485
+        n.rule = 486
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27729,7 +27884,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
@@ -27745,7 +27900,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e173_0(p)
+        r = self.e174_0(p)
         if r is None:
             return None
         q, v = r
@@ -27767,7 +27922,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 487
+        n.rule = 488
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27799,7 +27954,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 488
+            n.rule = 489
         p = p1
         if res2 and n:
             res.append(n)
@@ -27815,7 +27970,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 489
+                n.rule = 490
             q = p3
             v = n if res4 else None
             p = q
@@ -27848,7 +28003,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 490
+                n.rule = 491
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27863,11 +28018,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 491
+                n.rule = 492
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e174_0(p5)
+            r = self.e175_0(p5)
             if r is None:
                 break
             q, v = r
@@ -27927,7 +28082,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 492
+                n.rule = 493
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27937,7 +28092,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 493
+        n.rule = 494
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -28017,7 +28172,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 495
         p = p1
         if res2 and n:
             res.append(n)
@@ -28036,7 +28191,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 495
+        n.rule = 496
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -28068,14 +28223,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 496
+            n.rule = 497
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 497
+        n.rule = 498
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -28094,21 +28249,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 498
+                n.rule = 499
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e175_0(p)
+        r = self.e176_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e176_0(p)
+        r = self.e177_0(p)
         if r is None:
             return None
         q, v = r
@@ -28126,14 +28281,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 499
+            n.rule = 500
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 500
+        n.rule = 501
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -28165,7 +28320,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 501
+            n.rule = 502
         p = p1
         if res2 and n:
             res.append(n)
@@ -28219,7 +28374,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 502
+                n.rule = 503
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28229,7 +28384,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 503
+        n.rule = 504
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28261,14 +28416,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 504
+            n.rule = 505
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 505
+        n.rule = 506
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28324,14 +28479,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 506
+            n.rule = 507
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 507
+        n.rule = 508
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28363,14 +28518,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 508
+            n.rule = 509
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 509
+        n.rule = 510
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28402,7 +28557,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 510
+            n.rule = 511
         p = p1
         if res2 and n:
             res.append(n)
@@ -28417,11 +28572,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 511
+            n.rule = 512
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e177_0(p)
+        r = self.e178_0(p)
         if r is None:
             return None
         q, v = r
@@ -28451,14 +28606,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 512
+            n.rule = 513
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 513
+        n.rule = 514
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28467,7 +28622,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e178_0(p)
+        r = self.e179_0(p)
         if r is None:
             return None
         q, v = r
@@ -28497,14 +28652,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 514
+            n.rule = 515
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 515
+        n.rule = 516
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28560,7 +28715,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 516
+            n.rule = 517
         p = p1
         if res2 and n:
             res.append(n)
@@ -28636,7 +28791,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e179_0(p)
+        r = self.e180_0(p)
         if r is None:
             return None
         q, v = r
@@ -28670,7 +28825,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 517
+        n.rule = 518
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28702,11 +28857,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 518
+            n.rule = 519
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e180_0(p)
+        r = self.e181_0(p)
         if r is None:
             return None
         q, v = r
@@ -28716,7 +28871,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 519
+        n.rule = 520
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28748,7 +28903,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 520
+            n.rule = 521
         p = p1
         if res2 and n:
             res.append(n)
@@ -28767,7 +28922,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e181_0(p3)
+            r = self.e182_0(p3)
             if r is None:
                 break
             q, v = r
@@ -28864,7 +29019,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 521
+        n.rule = 522
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28873,7 +29028,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e182_0(p)
+        r = self.e183_0(p)
         if r is None:
             return None
         q, v = r
@@ -28919,7 +29074,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e183_0(p1)
+            r = self.e184_0(p1)
             if r is None:
                 break
             q, v = r
@@ -28944,7 +29099,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 522
+        n.rule = 523
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28964,11 +29119,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 523
+            n.rule = 524
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e184_0(p)
+        r = self.e185_0(p)
         if r is None:
             return None
         q, v = r
@@ -28991,14 +29146,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 524
+            n.rule = 525
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 525
+        n.rule = 526
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -29018,11 +29173,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 526
+            n.rule = 527
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e185_0(p)
+        r = self.e186_0(p)
         if r is None:
             return None
         q, v = r
@@ -29053,7 +29208,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e186_0(p)
+        r = self.e187_0(p)
         if r is None:
             return None
         q, v = r
@@ -29112,14 +29267,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 527
+            n.rule = 528
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 528
+        n.rule = 529
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29142,7 +29297,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 529
+                n.rule = 530
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29161,7 +29316,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e187_0(p)
+        r = self.e188_0(p)
         if r is None:
             return None
         q, v = r
@@ -29169,7 +29324,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e188_0(p)
+            r = self.e189_0(p)
             if r is None:
                 break
             q, v = r
@@ -29177,7 +29332,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e189_0(p)
+        r = self.e190_0(p)
         if r is None:
             return None
         q, v = r
@@ -29198,7 +29353,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 530
+                n.rule = 531
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29217,7 +29372,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e190_0(p9)
+                r = self.e191_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -29233,10 +29388,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 531
+        n.rule = 532
         return p, n
 
-    def e88_0(self, p: int) -> Any:
+    def e89_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29323,10 +29478,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 532
+        n.rule = 533
         return p, n
 
-    def e89_0(self, p: int) -> Any:
+    def e90_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29400,7 +29555,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e191_0(p1)
+                r = self.e192_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29425,7 +29580,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 533
+                    n.rule = 534
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29453,12 +29608,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 534
+                    n.rule = 535
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29486,19 +29641,19 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 535
+                    n.rule = 536
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e90_0(self, p: int) -> Any:
+    def e91_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29552,7 +29707,7 @@ class CardParser:
                 break
         return None
 
-    def e91_0(self, p: int) -> Any:
+    def e92_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -29595,10 +29750,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 536
+        n.rule = 537
         return p, n
 
-    def e92_0(self, p: int) -> Any:
+    def e93_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29652,7 +29807,7 @@ class CardParser:
                 break
         return None
 
-    def e93_0(self, p: int) -> Any:
+    def e94_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29706,7 +29861,7 @@ class CardParser:
                 break
         return None
 
-    def e94_0(self, p: int) -> Any:
+    def e95_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29790,7 +29945,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29811,7 +29966,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29832,7 +29987,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29855,7 +30010,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29878,14 +30033,14 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e95_0(self, p: int) -> Any:
+    def e96_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -29903,10 +30058,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 538
+        n.rule = 539
         return q, n
 
-    def e96_0(self, p: int) -> Any:
+    def e97_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -29955,7 +30110,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 539
+        n.rule = 540
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -29988,7 +30143,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e192_0(p)
+        r = self.e193_0(p)
         if r is None:
             return None
         q, v = r
@@ -29998,10 +30153,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 540
+        n.rule = 541
         return p, n
 
-    def e97_0(self, p: int) -> Any:
+    def e98_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30055,7 +30210,7 @@ class CardParser:
                 break
         return None
 
-    def e98_0(self, p: int) -> Any:
+    def e99_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30084,7 +30239,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 541
+                    n.rule = 542
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30186,19 +30341,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 542
+                    n.rule = 543
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 543
+                    n.rule = 544
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 544
+                    n.rule = 545
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -30208,7 +30363,7 @@ class CardParser:
                 break
         return None
 
-    def e99_0(self, p: int) -> Any:
+    def e100_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30262,7 +30417,7 @@ class CardParser:
                 break
         return None
 
-    def e100_0(self, p: int) -> Any:
+    def e101_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30316,7 +30471,7 @@ class CardParser:
                 break
         return None
 
-    def e101_0(self, p: int) -> Any:
+    def e102_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30370,7 +30525,7 @@ class CardParser:
                 break
         return None
 
-    def e102_0(self, p: int) -> Any:
+    def e103_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30424,7 +30579,7 @@ class CardParser:
                 break
         return None
 
-    def e103_0(self, p: int) -> Any:
+    def e104_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -30473,10 +30628,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 545
+        n.rule = 546
         return p, n
 
-    def e104_0(self, p: int) -> Any:
+    def e105_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30530,7 +30685,7 @@ class CardParser:
                 break
         return None
 
-    def e105_0(self, p: int) -> Any:
+    def e106_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30624,7 +30779,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 546
+                    n.rule = 547
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30643,7 +30798,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e193_0(p3)
+                r = self.e194_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30654,7 +30809,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 546
+                    n.rule = 547
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30732,18 +30887,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 547
+                    n.rule = 548
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 548
+                    n.rule = 549
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 546
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30770,7 +30925,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 549
+                    n.rule = 550
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30790,12 +30945,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 550
+                    n.rule = 551
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 546
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30810,7 +30965,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 546
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30825,7 +30980,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 546
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30837,7 +30992,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e194_0(p15)
+                    r = self.e195_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -30908,7 +31063,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 551
+                    n.rule = 552
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30939,18 +31094,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 552
+                    n.rule = 553
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 553
+                    n.rule = 554
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 546
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30994,18 +31149,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 554
+                    n.rule = 555
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 555
+                    n.rule = 556
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 546
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31020,7 +31175,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 546
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31089,18 +31244,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 556
+                    n.rule = 557
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 557
+                    n.rule = 558
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 546
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31109,7 +31264,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e195_0(p29)
+                r = self.e196_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31139,18 +31294,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 558
+                    n.rule = 559
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 559
+                    n.rule = 560
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 546
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31191,18 +31346,18 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 560
+                    n.rule = 561
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 561
+                    n.rule = 562
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 546
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31217,14 +31372,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 546
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e106_0(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31274,7 +31429,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 562
+                    n.rule = 563
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31299,7 +31454,7 @@ class CardParser:
                 break
         return None
 
-    def e107_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31447,7 +31602,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 563
+                    n.rule = 564
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31506,7 +31661,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 564
+                    n.rule = 565
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31517,7 +31672,7 @@ class CardParser:
                 break
         return None
 
-    def e108_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31571,7 +31726,7 @@ class CardParser:
                 break
         return None
 
-    def e109_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31625,7 +31780,7 @@ class CardParser:
                 break
         return None
 
-    def e110_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31679,7 +31834,7 @@ class CardParser:
                 break
         return None
 
-    def e111_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31733,7 +31888,7 @@ class CardParser:
                 break
         return None
 
-    def e112_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31787,7 +31942,7 @@ class CardParser:
                 break
         return None
 
-    def e113_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31802,7 +31957,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e196_0(p)
+            r = self.e197_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -31830,7 +31985,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 565
+                    n.rule = 566
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31855,7 +32010,7 @@ class CardParser:
                 break
         return None
 
-    def e114_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31908,7 +32063,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 566
+                    n.rule = 567
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31918,7 +32073,7 @@ class CardParser:
                 break
         return None
 
-    def e115_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -31936,10 +32091,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 567
+        n.rule = 568
         return q, n
 
-    def e116_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31993,7 +32148,7 @@ class CardParser:
                 break
         return None
 
-    def e117_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32047,7 +32202,7 @@ class CardParser:
                 break
         return None
 
-    def e118_1(self, p: int) -> Any:
+    def e119_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -32088,7 +32243,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 568
+        n.rule = 569
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -32186,7 +32341,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 569
+                    n.rule = 570
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32211,18 +32366,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 570
+                    n.rule = 571
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 571
+                    n.rule = 572
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32252,7 +32407,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 573
+                    n.rule = 574
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -32297,7 +32452,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 574
+                    n.rule = 575
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -32373,12 +32528,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 575
+                    n.rule = 576
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32405,7 +32560,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 576
+                    n.rule = 577
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32464,7 +32619,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 577
+                    n.rule = 578
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -32486,18 +32641,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 578
+                    n.rule = 579
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 579
+                    n.rule = 580
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32527,7 +32682,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 580
+                    n.rule = 581
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -32546,7 +32701,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e197_0(p21)
+                    r = self.e198_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -32554,7 +32709,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e198_0(p21)
+                r = self.e199_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32565,12 +32720,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 581
+                    n.rule = 582
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32597,7 +32752,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 582
+                    n.rule = 583
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -32633,7 +32788,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 583
+                    n.rule = 584
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -32653,12 +32808,12 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 584
+                    n.rule = 585
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32688,7 +32843,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 585
+                    n.rule = 586
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -32713,11 +32868,11 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 586
+                    n.rule = 587
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
-                r = self.e199_0(p31)
+                r = self.e200_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32726,7 +32881,7 @@ class CardParser:
                 p31 = q
                 if v:
                     res32.append(v)
-                r = self.e200_0(p31)
+                r = self.e201_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32748,18 +32903,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 587
+                    n.rule = 588
                 p31 = p37
                 if res38 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 588
+                    n.rule = 589
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32789,12 +32944,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 589
+                    n.rule = 590
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 while True:
-                    r = self.e201_0(p39)
+                    r = self.e202_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -32815,11 +32970,11 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 590
+                    n.rule = 591
                 p39 = p43
                 if res44 and n:
                     res40.append(n)
-                r = self.e202_0(p39)
+                r = self.e203_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32831,7 +32986,7 @@ class CardParser:
                 while True:
                     p45 = p39
                     res46: list[Any] = []
-                    r = self.e203_0(p45)
+                    r = self.e204_0(p45)
                     if r is None:
                         break
                     q, v = r
@@ -32867,19 +33022,19 @@ class CardParser:
                     break
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 591
+                    n.rule = 592
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e119_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -32910,7 +33065,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 592
+                n.rule = 593
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32920,7 +33075,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e120_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -32938,10 +33093,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 593
+        n.rule = 594
         return q, n
 
-    def e121_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -32959,10 +33114,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 594
+        n.rule = 595
         return q, n
 
-    def e122_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32991,7 +33146,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 595
+                    n.rule = 596
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -33003,7 +33158,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e204_0(p3) is None:
+                if self.e205_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -33020,7 +33175,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 596
+                    n.rule = 597
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33031,7 +33186,7 @@ class CardParser:
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -33062,7 +33217,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 597
+                n.rule = 598
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -33072,7 +33227,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e124_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -33117,7 +33272,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 598
+                    n.rule = 599
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33148,7 +33303,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 599
+                    n.rule = 600
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33207,7 +33362,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 600
+                    n.rule = 601
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33322,7 +33477,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 601
+                    n.rule = 602
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -33403,7 +33558,7 @@ class CardParser:
                 break
         return None
 
-    def e125_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -33421,7 +33576,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e205_0(p1)
+                r = self.e206_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33516,7 +33671,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 602
+                    n.rule = 603
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33605,7 +33760,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 603
+                    n.rule = 604
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33625,7 +33780,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 604
+                    n.rule = 605
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33680,13 +33835,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 605
+                    n.rule = 606
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 604
+                    n.rule = 605
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33711,7 +33866,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e206_0(p1)
+                r = self.e207_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33723,7 +33878,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e207_0(p3)
+                    r = self.e208_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -33766,7 +33921,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 606
+                    n.rule = 607
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -33805,7 +33960,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 607
+                    n.rule = 608
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -33836,7 +33991,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e208_0(p9)
+                    r = self.e209_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -33848,12 +34003,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 608
+                    n.rule = 609
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33922,18 +34077,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 610
+                    n.rule = 611
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 611
+                    n.rule = 612
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33974,18 +34129,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 612
+                    n.rule = 613
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 613
+                    n.rule = 614
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34026,18 +34181,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 614
+                    n.rule = 615
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 615
+                    n.rule = 616
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34137,7 +34292,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 616
+                    n.rule = 617
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -34185,12 +34340,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 617
+                    n.rule = 618
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34269,7 +34424,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e209_0(p27)
+                r = self.e210_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34280,12 +34435,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 618
+                    n.rule = 619
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34336,7 +34491,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e210_0(p29)
+                r = self.e211_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34347,12 +34502,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 619
+                    n.rule = 620
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34500,7 +34655,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 620
+                    n.rule = 621
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -34520,12 +34675,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 621
+                    n.rule = 622
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34649,7 +34804,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e211_0(p37)
+                    r = self.e212_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -34685,12 +34840,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 622
+                    n.rule = 623
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34745,18 +34900,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 623
+                    n.rule = 624
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 624
+                    n.rule = 625
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34811,18 +34966,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 625
+                    n.rule = 626
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 626
+                    n.rule = 627
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34947,18 +35102,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 627
+                    n.rule = 628
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 628
+                    n.rule = 629
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34967,7 +35122,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e212_0(p51)
+                r = self.e213_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35003,7 +35158,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 629
+                    n.rule = 630
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -35023,12 +35178,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 630
+                    n.rule = 631
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35037,7 +35192,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e213_0(p55)
+                r = self.e214_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35059,7 +35214,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 631
+                    n.rule = 632
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -35165,18 +35320,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 632
+                    n.rule = 633
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 633
+                    n.rule = 634
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35206,7 +35361,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 634
+                    n.rule = 635
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -35223,7 +35378,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 635
+                    n.rule = 636
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
@@ -35287,18 +35442,18 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 636
+                    n.rule = 637
                 p61 = p67
                 if res68 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 637
+                    n.rule = 638
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35307,7 +35462,7 @@ class CardParser:
             while True:
                 p69 = p
                 res70: list[Any] = []
-                r = self.e214_0(p69)
+                r = self.e215_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35316,7 +35471,7 @@ class CardParser:
                 p69 = q
                 if v:
                     res70.append(v)
-                r = self.e215_0(p69)
+                r = self.e216_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35327,12 +35482,12 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 638
+                    n.rule = 639
                 q = p69
                 v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35341,7 +35496,7 @@ class CardParser:
             while True:
                 p71 = p
                 res72: list[Any] = []
-                r = self.e216_0(p71)
+                r = self.e217_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35350,7 +35505,7 @@ class CardParser:
                 p71 = q
                 if v:
                     res72.append(v)
-                r = self.e217_0(p71)
+                r = self.e218_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35361,12 +35516,12 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 639
+                    n.rule = 640
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35463,7 +35618,7 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 640
+                    n.rule = 641
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
@@ -35498,7 +35653,7 @@ class CardParser:
                     res80.append(v)
                     if res80:
                         n = Nt(res80)
-                        n.rule = 641
+                        n.rule = 642
                     p77 = p79
                     if res80 and n:
                         res78.append(n)
@@ -35533,7 +35688,7 @@ class CardParser:
                 q += 6
                 p73 = q
                 res74.append(v)
-                r = self.e218_0(p73)
+                r = self.e219_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35544,12 +35699,12 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 642
+                    n.rule = 643
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35702,18 +35857,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 643
+                    n.rule = 644
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 644
+                    n.rule = 645
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35782,18 +35937,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 645
+                    n.rule = 646
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 646
+                    n.rule = 647
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35844,7 +35999,7 @@ class CardParser:
                 q += 6
                 p89 = q
                 res90.append(v)
-                r = self.e219_0(p89)
+                r = self.e220_0(p89)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35885,18 +36040,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 647
+                    n.rule = 648
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
-                    n.rule = 648
+                    n.rule = 649
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36077,18 +36232,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 649
+                    n.rule = 650
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 650
+                    n.rule = 651
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36185,18 +36340,18 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 651
+                    n.rule = 652
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 652
+                    n.rule = 653
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36274,7 +36429,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 653
+                    n.rule = 654
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -36294,12 +36449,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 654
+                    n.rule = 655
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36405,7 +36560,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 655
+                    n.rule = 656
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -36425,12 +36580,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 656
+                    n.rule = 657
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36494,7 +36649,7 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 657
+                    n.rule = 658
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -36570,12 +36725,12 @@ class CardParser:
                 res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 658
+                    n.rule = 659
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36615,7 +36770,7 @@ class CardParser:
                 while True:
                     p115 = p113
                     res116: list[Any] = []
-                    r = self.e220_0(p115)
+                    r = self.e221_0(p115)
                     if r is None:
                         break
                     q, v = r
@@ -36665,7 +36820,7 @@ class CardParser:
                 q += 6
                 p113 = q
                 res114.append(v)
-                r = self.e221_0(p113)
+                r = self.e222_0(p113)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36715,18 +36870,18 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 659
+                    n.rule = 660
                 p113 = p117
                 if res118 and n:
                     res114.append(n)
                 if res114:
                     n = Nt(res114 if len(res114) == 1 and type(res114[0]) is not list else flatten(res114))
-                    n.rule = 660
+                    n.rule = 661
                 q = p113
                 v = n if res114 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36840,11 +36995,11 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 661
+                    n.rule = 662
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
-                r = self.e222_0(p119)
+                r = self.e223_0(p119)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36855,12 +37010,12 @@ class CardParser:
                     res120.append(v)
                 if res120:
                     n = Nt(res120 if len(res120) == 1 and type(res120[0]) is not list else flatten(res120))
-                    n.rule = 662
+                    n.rule = 663
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36943,18 +37098,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 663
+                    n.rule = 664
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 664
+                    n.rule = 665
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37037,18 +37192,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 665
+                    n.rule = 666
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 666
+                    n.rule = 667
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37103,18 +37258,18 @@ class CardParser:
                 res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 667
+                    n.rule = 668
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 668
+                    n.rule = 669
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37123,7 +37278,7 @@ class CardParser:
             while True:
                 p135 = p
                 res136: list[Any] = []
-                r = self.e223_0(p135)
+                r = self.e224_0(p135)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37145,25 +37300,25 @@ class CardParser:
                     res138.append(v)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 669
+                    n.rule = 670
                 p135 = p137
                 if res138 and n:
                     res136.append(n)
                 if res136:
                     n = Nt(res136 if len(res136) == 1 and type(res136[0]) is not list else flatten(res136))
-                    n.rule = 670
+                    n.rule = 671
                 q = p135
                 v = n if res136 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 609
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37197,7 +37352,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 671
+                    n.rule = 672
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37227,7 +37382,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 672
+                    n.rule = 673
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37252,7 +37407,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 673
+                    n.rule = 674
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -37283,7 +37438,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 674
+                    n.rule = 675
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37308,7 +37463,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 675
+                    n.rule = 676
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -37344,7 +37499,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 676
+                n.rule = 677
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -37355,7 +37510,7 @@ class CardParser:
             break
         return None
 
-    def e127_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37398,10 +37553,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 677
+        n.rule = 678
         return p, n
 
-    def e128_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37419,10 +37574,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 679
         return q, n
 
-    def e129_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37440,10 +37595,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 680
         return q, n
 
-    def e130_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37461,10 +37616,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 681
         return q, n
 
-    def e131_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37482,10 +37637,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 682
         return q, n
 
-    def e132_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37517,76 +37672,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 682
+        n.rule = 683
         return p, n
-
-    def e133_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e224_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e225_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.e226_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e227_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -37602,9 +37689,9 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F16:
             while True:
-                r = self.e228_0(p)
+                r = self.e225_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37615,9 +37702,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F78:
             while True:
-                r = self.e229_0(p)
+                r = self.e226_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
+            while True:
+                r = self.e227_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e228_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37631,6 +37744,48 @@ class CardParser:
         return None
 
     def e135_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e229_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e230_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37662,7 +37817,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e230_0(p1)
+                r = self.e231_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37680,7 +37835,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e231_0(p3)
+                r = self.e232_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37689,11 +37844,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e232_0(p3) is None:
+                if self.e233_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e233_0(p3)
+                r = self.e234_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37709,7 +37864,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37750,10 +37905,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 683
+        n.rule = 684
         return p, n
 
-    def e137_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37771,10 +37926,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 684
+        n.rule = 685
         return q, n
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37792,10 +37947,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 685
+        n.rule = 686
         return q, n
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37813,7 +37968,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e234_0(p1)
+                r = self.e235_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37936,7 +38091,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37972,7 +38127,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 686
+                    n.rule = 687
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38016,7 +38171,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38047,7 +38202,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 687
+                    n.rule = 688
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38092,7 +38247,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 688
+                    n.rule = 689
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38124,7 +38279,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e235_0(p5)
+                r = self.e236_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38142,7 +38297,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e236_0(p9) is None:
+                if self.e237_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -38164,7 +38319,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 689
+                    n.rule = 690
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38175,7 +38330,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38209,7 +38364,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 690
+                    n.rule = 691
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38232,7 +38387,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 691
+                    n.rule = 692
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38242,7 +38397,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38295,7 +38450,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 692
+                    n.rule = 693
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38305,7 +38460,7 @@ class CardParser:
                 break
         return None
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38359,7 +38514,7 @@ class CardParser:
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38377,10 +38532,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 693
+        n.rule = 694
         return q, n
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -38398,10 +38553,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 694
+        n.rule = 695
         return p, n
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38429,10 +38584,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 695
+        n.rule = 696
         return p, n
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38464,10 +38619,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 696
+        n.rule = 697
         return p, n
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38521,7 +38676,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38562,10 +38717,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 697
+        n.rule = 698
         return p, n
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38624,7 +38779,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 698
+                    n.rule = 699
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38690,7 +38845,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 699
+                    n.rule = 700
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38700,7 +38855,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38718,7 +38873,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e237_0(p1)
+                r = self.e238_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38792,7 +38947,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e238_0(p3)
+                r = self.e239_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38850,7 +39005,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 700
+                    n.rule = 701
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38876,11 +39031,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 701
+                    n.rule = 702
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e239_0(p7)
+                r = self.e240_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38896,7 +39051,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38949,7 +39104,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 702
+                    n.rule = 703
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38959,7 +39114,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38995,7 +39150,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 703
+                    n.rule = 704
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39077,11 +39232,11 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 704
+                    n.rule = 705
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
-                r = self.e240_0(p5)
+                r = self.e241_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39097,7 +39252,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39115,7 +39270,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e241_0(p1)
+                r = self.e242_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39158,7 +39313,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 705
+                    n.rule = 706
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39168,7 +39323,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39222,7 +39377,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39253,7 +39408,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 706
+                    n.rule = 707
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39272,7 +39427,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e242_0(p1)
+                    r = self.e243_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -39344,7 +39499,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 707
+                    n.rule = 708
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39387,7 +39542,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e243_0(p1)
+                r = self.e244_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39398,7 +39553,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 708
+                    n.rule = 709
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39421,7 +39576,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e244_0(p3)
+                r = self.e245_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39432,14 +39587,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 708
+                    n.rule = 709
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39510,7 +39665,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 709
+                    n.rule = 710
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39527,7 +39682,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e245_0(p)
+            r = self.e246_0(p)
             if r is None:
                 break
             q, v = r
@@ -39558,14 +39713,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 710
+            n.rule = 711
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e246_0(p3)
+            r = self.e247_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39602,7 +39757,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 711
+        n.rule = 712
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -39642,7 +39797,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 712
+            n.rule = 713
         p = p1
         if res2 and n:
             res.append(n)
@@ -39661,10 +39816,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 713
+        n.rule = 714
         return p, n
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39682,7 +39837,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e247_0(p1)
+                r = self.e248_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39746,14 +39901,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 714
+                    n.rule = 715
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e248_0(p7)
+                    r = self.e249_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -39794,7 +39949,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39812,10 +39967,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 715
+        n.rule = 716
         return q, n
 
-    def e161_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39833,7 +39988,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e249_0(p1)
+                r = self.e250_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39907,7 +40062,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e250_0(p3)
+                r = self.e251_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39937,7 +40092,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39955,7 +40110,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e251_0(p1)
+                r = self.e252_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40001,7 +40156,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e252_0(p3)
+                r = self.e253_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40059,7 +40214,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40077,10 +40232,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 716
+        n.rule = 717
         return q, n
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -40103,7 +40258,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e253_0(p1)
+            r = self.e254_0(p1)
             if r is None:
                 p = c
                 break
@@ -40111,7 +40266,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e254_0(p1)
+            r = self.e255_0(p1)
             if r is None:
                 p = c
                 break
@@ -40125,7 +40280,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40143,10 +40298,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 717
+        n.rule = 718
         return q, n
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40164,7 +40319,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e255_0(p1)
+                r = self.e256_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40196,7 +40351,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e256_0(p3)
+                r = self.e257_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40328,18 +40483,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 718
+                    n.rule = 719
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 719
+                    n.rule = 720
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 720
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40375,7 +40530,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 721
+                    n.rule = 722
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40395,12 +40550,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 722
+                    n.rule = 723
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 720
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40436,7 +40591,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 723
+                    n.rule = 724
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -40456,19 +40611,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 724
+                    n.rule = 725
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 720
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40486,7 +40641,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 725
+        n.rule = 726
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -40518,12 +40673,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 726
+                    n.rule = 727
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 728
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40543,19 +40698,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 728
+                    n.rule = 729
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 728
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40609,7 +40764,7 @@ class CardParser:
                 break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40663,7 +40818,7 @@ class CardParser:
                 break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40717,7 +40872,7 @@ class CardParser:
                 break
         return None
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40751,7 +40906,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 729
+                    n.rule = 730
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40795,7 +40950,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 730
+                    n.rule = 731
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40806,7 +40961,7 @@ class CardParser:
                 break
         return None
 
-    def e172_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40893,7 +41048,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 731
+                    n.rule = 732
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40932,7 +41087,7 @@ class CardParser:
                 break
         return None
 
-    def e173_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41004,7 +41159,7 @@ class CardParser:
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41058,7 +41213,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41112,12 +41267,12 @@ class CardParser:
                 break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e257_0(p)
+            r = self.e258_0(p)
             if r is None:
                 p = c
                 break
@@ -41139,7 +41294,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 732
+                n.rule = 733
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -41148,7 +41303,7 @@ class CardParser:
             break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41202,7 +41357,7 @@ class CardParser:
                 break
         return None
 
-    def e178_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41317,7 +41472,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 733
+                    n.rule = 734
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41376,7 +41531,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 734
+                    n.rule = 735
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41415,7 +41570,7 @@ class CardParser:
                 break
         return None
 
-    def e179_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41430,7 +41585,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e258_0(p)
+            r = self.e259_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41456,7 +41611,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 735
+                    n.rule = 736
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41466,7 +41621,7 @@ class CardParser:
                 break
         return None
 
-    def e180_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41533,7 +41688,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 736
+                    n.rule = 737
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41578,7 +41733,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 737
+                    n.rule = 738
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41645,7 +41800,7 @@ class CardParser:
                 break
         return None
 
-    def e181_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41663,10 +41818,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 739
         return q, n
 
-    def e182_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41719,7 +41874,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 739
+                    n.rule = 740
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41743,7 +41898,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 740
+                    n.rule = 741
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -41753,7 +41908,7 @@ class CardParser:
                 break
         return None
 
-    def e183_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41771,10 +41926,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 741
+        n.rule = 742
         return q, n
 
-    def e184_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41828,7 +41983,7 @@ class CardParser:
                 break
         return None
 
-    def e185_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41882,7 +42037,7 @@ class CardParser:
                 break
         return None
 
-    def e186_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41936,7 +42091,7 @@ class CardParser:
                 break
         return None
 
-    def e187_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41967,7 +42122,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 743
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41997,7 +42152,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 743
+                        n.rule = 744
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -42023,7 +42178,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 744
+                n.rule = 745
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -42033,7 +42188,7 @@ class CardParser:
             break
         return None
 
-    def e188_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42051,10 +42206,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 746
         return q, n
 
-    def e189_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42097,10 +42252,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 747
         return p, n
 
-    def e190_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42141,10 +42296,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 748
         return p, n
 
-    def e191_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42162,10 +42317,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
+        n.rule = 749
         return q, n
 
-    def e192_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42196,7 +42351,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 749
+                    n.rule = 750
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42249,7 +42404,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 750
+                    n.rule = 751
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -42311,7 +42466,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 751
+                    n.rule = 752
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -42336,7 +42491,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 752
+                    n.rule = 753
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -42362,17 +42517,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 753
+            n.rule = 754
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 754
+        n.rule = 755
         return p, n
 
-    def e193_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42451,14 +42606,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 755
+            n.rule = 756
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e259_0(p3)
+            r = self.e260_0(p3)
             if r is None:
                 break
             q, v = r
@@ -42483,10 +42638,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 756
+        n.rule = 757
         return p, n
 
-    def e194_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42504,7 +42659,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 758
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -42532,7 +42687,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 758
+            n.rule = 759
         p = p1
         if res2 and n:
             res.append(n)
@@ -42547,12 +42702,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 759
+            n.rule = 760
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e260_0(p)
+            r = self.e261_0(p)
             if r is None:
                 break
             q, v = r
@@ -42563,10 +42718,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 760
+        n.rule = 761
         return p, n
 
-    def e195_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42600,7 +42755,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e261_0(p)
+            r = self.e262_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42613,7 +42768,7 @@ class CardParser:
             break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42631,7 +42786,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 762
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -42652,7 +42807,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e262_1(p1)
+                r = self.e263_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42668,7 +42823,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42729,7 +42884,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42806,7 +42961,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42870,7 +43025,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42976,7 +43131,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43053,14 +43208,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43078,10 +43233,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 764
         return q, n
 
-    def e198_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43122,10 +43277,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 764
+        n.rule = 765
         return p, n
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43179,7 +43334,7 @@ class CardParser:
                 break
         return None
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43233,7 +43388,7 @@ class CardParser:
                 break
         return None
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43251,7 +43406,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e263_0(p1)
+                r = self.e264_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43319,7 +43474,7 @@ class CardParser:
                 break
         return None
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43360,10 +43515,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 766
         return p, n
 
-    def e203_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43381,10 +43536,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 767
         return q, n
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43411,7 +43566,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43429,10 +43584,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 768
         return q, n
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43486,7 +43641,7 @@ class CardParser:
                 break
         return None
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43504,10 +43659,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 769
         return q, n
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43538,7 +43693,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 769
+                    n.rule = 770
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43605,14 +43760,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 770
+                n.rule = 771
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e264_0(p9)
+                r = self.e265_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43652,50 +43807,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e209_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 771
-        return p, n
 
     def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -43741,6 +43852,50 @@ class CardParser:
         n.rule = 772
         return p, n
 
+    def e211_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 773
+        return p, n
+
     def r_QualityRef_0(self, p: int) -> Any:
         # QualityRef: OrderedChoice (rule)
         text = self.text
@@ -43778,12 +43933,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 773
+                    n.rule = 774
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 774
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43803,19 +43958,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 775
+                    n.rule = 776
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 774
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43833,10 +43988,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 776
+        n.rule = 777
         return q, n
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43952,7 +44107,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 778
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43967,100 +44122,8 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 778
                     return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e213_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
@@ -44159,6 +44222,98 @@ class CardParser:
         return None
 
     def e215_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e216_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44199,10 +44354,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 778
+        n.rule = 779
         return p, n
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44256,7 +44411,7 @@ class CardParser:
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44297,10 +44452,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 779
+        n.rule = 780
         return p, n
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44354,7 +44509,7 @@ class CardParser:
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44390,7 +44545,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 780
+                    n.rule = 781
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44434,7 +44589,7 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44452,10 +44607,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 782
         return q, n
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44509,7 +44664,7 @@ class CardParser:
                 break
         return None
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44563,7 +44718,7 @@ class CardParser:
                 break
         return None
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44617,7 +44772,7 @@ class CardParser:
                 break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44649,10 +44804,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 782
+        n.rule = 783
         return p, n
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44674,10 +44829,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 783
+        n.rule = 784
         return p, n
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44699,10 +44854,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 784
+        n.rule = 785
         return p, n
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44732,10 +44887,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 785
+        n.rule = 786
         return p, n
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44767,10 +44922,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 786
+        n.rule = 787
         return p, n
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44802,10 +44957,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 787
+        n.rule = 788
         return p, n
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44837,10 +44992,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 788
+        n.rule = 789
         return p, n
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44870,10 +45025,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 789
+        n.rule = 790
         return p, n
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -44911,7 +45066,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44943,10 +45098,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 790
+        n.rule = 791
         return p, n
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44964,10 +45119,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 792
         return q, n
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44996,7 +45151,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 792
+                    n.rule = 793
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45018,7 +45173,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 793
+                n.rule = 794
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -45028,7 +45183,7 @@ class CardParser:
             break
         return None
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -45137,17 +45292,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 794
+            n.rule = 795
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 795
+        n.rule = 796
         return p, n
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45165,10 +45320,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 796
+        n.rule = 797
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45217,10 +45372,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 797
+        n.rule = 798
         return p, n
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -45243,7 +45398,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e265_0(p1)
+            r = self.e266_0(p1)
             if r is None:
                 p = c
                 break
@@ -45257,7 +45412,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45311,7 +45466,7 @@ class CardParser:
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45329,10 +45484,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 798
+        n.rule = 799
         return q, n
 
-    def e242_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45361,7 +45516,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 799
+                    n.rule = 800
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45416,12 +45571,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 800
+                    n.rule = 801
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e266_0(p5)
+                    r = self.e267_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -45431,13 +45586,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 801
+                    n.rule = 802
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 802
+                    n.rule = 803
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -45497,13 +45652,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 803
+                    n.rule = 804
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 804
+                    n.rule = 805
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45544,7 +45699,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 805
+                    n.rule = 806
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45575,20 +45730,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 806
+                    n.rule = 807
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 804
+                    n.rule = 805
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45624,7 +45779,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 807
+                    n.rule = 808
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45683,7 +45838,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 808
+                    n.rule = 809
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45742,7 +45897,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 809
+                    n.rule = 810
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45809,7 +45964,7 @@ class CardParser:
                 break
         return None
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45843,7 +45998,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 810
+                    n.rule = 811
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45871,7 +46026,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 811
+                    n.rule = 812
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -45881,7 +46036,7 @@ class CardParser:
                 break
         return None
 
-    def e245_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45899,10 +46054,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 812
+        n.rule = 813
         return q, n
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45920,10 +46075,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 813
+        n.rule = 814
         return q, n
 
-    def e247_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45941,27 +46096,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 814
-        return q, n
-
-    def e248_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 815
         return q, n
 
@@ -45976,10 +46110,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
@@ -46018,10 +46152,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -46050,6 +46184,27 @@ class CardParser:
         return q, n
 
     def e253_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 820
+        return q, n
+
+    def e254_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46103,7 +46258,7 @@ class CardParser:
                 break
         return None
 
-    def e254_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46125,10 +46280,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 820
+        n.rule = 821
         return p, n
 
-    def e255_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46146,10 +46301,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 821
+        n.rule = 822
         return q, n
 
-    def e256_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46167,10 +46322,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 822
+        n.rule = 823
         return q, n
 
-    def e257_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46188,7 +46343,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 823
+        n.rule = 824
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -46221,7 +46376,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 824
+                    n.rule = 825
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46242,14 +46397,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 824
+                    n.rule = 825
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e258_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46267,10 +46422,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 825
+        n.rule = 826
         return q, n
 
-    def e259_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46288,10 +46443,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 826
+        n.rule = 827
         return q, n
 
-    def e260_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46350,7 +46505,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 827
+                    n.rule = 828
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46446,7 +46601,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 828
+                    n.rule = 829
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46459,7 +46614,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e267_0(p9)
+                r = self.e268_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46503,7 +46658,7 @@ class CardParser:
                 break
         return None
 
-    def e261_0(self, p: int) -> Any:
+    def e262_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46521,10 +46676,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 829
+        n.rule = 830
         return q, n
 
-    def e262_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46556,7 +46711,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 217
+        n.rule = 218
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -46607,7 +46762,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e268_1(p)
+            r = self.e269_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -46903,7 +47058,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e269_1(p23)
+                    r = self.e270_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -46991,7 +47146,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 209
+                    n.rule = 210
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -47018,16 +47173,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e270_1(p1) is None:
-                break
-            while True:
-                r = self.e271_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e271_1(p1) is None:
                 break
             while True:
                 r = self.e272_1(p1)
@@ -47048,9 +47194,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e274_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e274_1(p3)
+                r = self.e275_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -47072,7 +47227,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e275_1(p5)
+                    r = self.e276_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -47088,14 +47243,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e276_1(p7)
+                r = self.e277_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e277_1(p7)
+                r = self.e278_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -47105,7 +47260,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e278_1(p1)
+            r = self.e279_1(p1)
             if r is None:
                 break
             q, v = r
@@ -47115,7 +47270,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e279_1(p)
+        r = self.e280_1(p)
         if r is None:
             return None
         q, v = r
@@ -47125,9 +47280,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e280_1(p9) is None:
+            if self.e281_1(p9) is None:
                 break
-            r = self.e281_1(p9)
+            r = self.e282_1(p9)
             if r is None:
                 break
             q, v = r
@@ -47154,7 +47309,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 271
+                    n.rule = 272
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -47164,7 +47319,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e282_1(p13)
+                r = self.e283_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -47199,7 +47354,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e283_1(p9)
+                r = self.e284_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -47221,7 +47376,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 272
+                    n.rule = 273
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -47240,7 +47395,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e284_1(p19)
+                    r = self.e285_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -47254,7 +47409,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e285_1(p9)
+                r = self.e286_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -47296,7 +47451,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 273
+                    n.rule = 274
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -47309,7 +47464,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 274
+        n.rule = 275
         return p, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -47376,18 +47531,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 830
+                    n.rule = 831
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 831
+                    n.rule = 832
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 833
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47442,18 +47597,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 833
+                    n.rule = 834
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 834
+                    n.rule = 835
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 833
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47480,18 +47635,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 835
+                    n.rule = 836
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 836
+                    n.rule = 837
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 833
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47532,18 +47687,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 837
+                    n.rule = 838
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 838
+                    n.rule = 839
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 833
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47612,18 +47767,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 839
+                    n.rule = 840
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 840
+                    n.rule = 841
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 833
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47650,18 +47805,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 841
+                    n.rule = 842
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 842
+                    n.rule = 843
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 833
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47688,14 +47843,14 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 843
+                    n.rule = 844
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 while True:
                     p29 = p25
                     res30: list[Any] = []
-                    r = self.e286_0(p29)
+                    r = self.e287_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -47719,12 +47874,12 @@ class CardParser:
                     break
                 if res26:
                     n = Nt(res26)
-                    n.rule = 844
+                    n.rule = 845
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 833
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47765,7 +47920,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 845
+                    n.rule = 846
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -47795,7 +47950,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 846
+                        n.rule = 847
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -47804,12 +47959,12 @@ class CardParser:
                     break
                 if res32:
                     n = Nt(res32)
-                    n.rule = 847
+                    n.rule = 848
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 833
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47853,18 +48008,18 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 848
+                    n.rule = 849
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 849
+                    n.rule = 850
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 833
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47933,18 +48088,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 850
+                    n.rule = 851
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 851
+                    n.rule = 852
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 833
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48013,18 +48168,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 852
+                    n.rule = 853
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 853
+                    n.rule = 854
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 833
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48079,7 +48234,7 @@ class CardParser:
                 res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 854
+                    n.rule = 855
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -48156,7 +48311,7 @@ class CardParser:
                 while True:
                     p55 = p51
                     res56: list[Any] = []
-                    r = self.e287_0(p55)
+                    r = self.e288_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -48192,12 +48347,12 @@ class CardParser:
                     break
                 if res52:
                     n = Nt(res52)
-                    n.rule = 855
+                    n.rule = 856
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 833
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48221,7 +48376,7 @@ class CardParser:
                 p57 = q
                 res58.append(v)
                 while True:
-                    r = self.e288_0(p57)
+                    r = self.e289_0(p57)
                     if r is None:
                         break
                     q, v = r
@@ -48247,7 +48402,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 856
+                    n.rule = 857
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -48285,7 +48440,7 @@ class CardParser:
                         res64.append(v)
                     if res64:
                         n = Nt(res64)
-                        n.rule = 857
+                        n.rule = 858
                     p61 = p63
                     if res64 and n:
                         res62.append(n)
@@ -48294,12 +48449,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 858
+                    n.rule = 859
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 833
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48337,7 +48492,7 @@ class CardParser:
                 p65 = q
                 res66.append(v)
                 while True:
-                    r = self.e289_0(p65)
+                    r = self.e290_0(p65)
                     if r is None:
                         break
                     q, v = r
@@ -48363,25 +48518,25 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 859
+                    n.rule = 860
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 860
+                    n.rule = 861
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 833
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e263_0(self, p: int) -> Any:
+    def e264_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48399,10 +48554,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 861
+        n.rule = 862
         return q, n
 
-    def e264_0(self, p: int) -> Any:
+    def e265_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48420,10 +48575,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 862
+        n.rule = 863
         return q, n
 
-    def e265_0(self, p: int) -> Any:
+    def e266_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48445,10 +48600,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 863
+        n.rule = 864
         return p, n
 
-    def e266_0(self, p: int) -> Any:
+    def e267_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -48466,7 +48621,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e290_0(p1)
+                r = self.e291_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48512,7 +48667,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e291_0(p3)
+                r = self.e292_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48556,7 +48711,7 @@ class CardParser:
                 break
         return None
 
-    def e267_0(self, p: int) -> Any:
+    def e268_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48574,10 +48729,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 864
+        n.rule = 865
         return q, n
 
-    def e268_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48595,10 +48750,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 270
+        n.rule = 271
         return q, n
 
-    def e269_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48616,10 +48771,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 275
+        n.rule = 276
         return q, n
 
-    def e270_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48838,20 +48993,10 @@ class CardParser:
                 break
         return None
 
-    def e271_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e292_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e293_1(p)
             if r is None:
@@ -48862,24 +49007,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e272_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e294_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e295_1(p)
             if r is None:
                 p = c
                 break
@@ -48891,6 +49020,32 @@ class CardParser:
         return None
 
     def e273_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e295_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e296_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e274_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48908,43 +49063,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 403
-        return q, n
-
-    def e274_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
         n.rule = 404
-        return p, n
+        return q, n
 
     def e275_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -48996,6 +49116,41 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 406
+        return p, n
+
+    def e277_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
             m = _RX39(text, q) if text[q:q + 1] in _F76 else None
             if m is None:
                 p = c
@@ -49013,10 +49168,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 406
+        n.rule = 407
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -49039,7 +49194,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e296_1(p1)
+            r = self.e297_1(p1)
             if r is None:
                 p = c
                 break
@@ -49051,23 +49206,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e278_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e297_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e279_1(self, p: int) -> Any:
@@ -49088,6 +49226,23 @@ class CardParser:
         return p, res
 
     def e280_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e299_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e281_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49346,13 +49501,13 @@ class CardParser:
                 break
         return None
 
-    def e281_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e299_1(p)
+            r = self.e300_1(p)
             if r is None:
                 p = c
                 break
@@ -49363,7 +49518,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e282_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49381,10 +49536,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 407
+        n.rule = 408
         return q, n
 
-    def e283_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49479,7 +49634,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 408
+                    n.rule = 409
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -49518,7 +49673,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 409
+                    n.rule = 410
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -49566,7 +49721,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 410
+                    n.rule = 411
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -49591,7 +49746,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 411
+                    n.rule = 412
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -49630,7 +49785,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 412
+                    n.rule = 413
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -49657,7 +49812,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e300_1(p15)
+                r = self.e301_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49702,7 +49857,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 413
+                    n.rule = 414
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -49749,7 +49904,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 414
+                    n.rule = 415
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -49769,7 +49924,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 415
+                    n.rule = 416
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -49796,7 +49951,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 416
+                    n.rule = 417
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -49830,7 +49985,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 415
+                    n.rule = 416
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -49857,7 +50012,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 417
+                    n.rule = 418
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -49877,7 +50032,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 415
+                    n.rule = 416
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -49904,7 +50059,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 418
+                    n.rule = 419
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -49938,7 +50093,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 415
+                    n.rule = 416
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -49965,7 +50120,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 419
+                    n.rule = 420
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -49999,7 +50154,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 415
+                    n.rule = 416
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -50026,7 +50181,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 420
+                    n.rule = 421
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -50060,7 +50215,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 415
+                    n.rule = 416
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -50087,7 +50242,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 421
+                    n.rule = 422
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -50107,14 +50262,14 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 415
+                    n.rule = 416
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e284_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50155,10 +50310,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 422
+        n.rule = 423
         return p, n
 
-    def e285_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -50176,7 +50331,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e301_1(p1)
+                r = self.e302_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50208,7 +50363,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e302_1(p3)
+                r = self.e303_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50252,7 +50407,7 @@ class CardParser:
                 break
         return None
 
-    def e286_0(self, p: int) -> Any:
+    def e287_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50270,27 +50425,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 865
-        return q, n
-
-    def e287_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'an', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 866
         return q, n
 
@@ -50305,10 +50439,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'combat', '')
-        q += 6
+        v = (q, 'an', '')
+        q += 2
         if v is None:
             return q, None
         n = Nt([v])
@@ -50347,10 +50481,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'in', '')
-        q += 2
+        v = (q, 'combat', '')
+        q += 6
         if v is None:
             return q, None
         n = Nt([v])
@@ -50368,6 +50502,27 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'in', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 870
+        return q, n
+
+    def e292_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'on', '')
@@ -50375,7 +50530,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 870
+        n.rule = 871
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -50408,7 +50563,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50429,7 +50584,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50450,7 +50605,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50471,7 +50626,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50492,7 +50647,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50513,7 +50668,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50550,7 +50705,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50571,7 +50726,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50592,7 +50747,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50613,14 +50768,14 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e292_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50638,10 +50793,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 679
         return q, n
 
-    def e293_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50659,10 +50814,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 680
         return q, n
 
-    def e294_1(self, p: int) -> Any:
+    def e295_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50680,10 +50835,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 681
         return q, n
 
-    def e295_1(self, p: int) -> Any:
+    def e296_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50701,10 +50856,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 682
         return q, n
 
-    def e296_1(self, p: int) -> Any:
+    def e297_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50736,76 +50891,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 682
+        n.rule = 683
         return p, n
-
-    def e297_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e303_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e304_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.e305_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e306_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e298_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -50821,9 +50908,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F16:
             while True:
-                r = self.e307_1(p)
+                r = self.e304_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50834,9 +50921,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F78:
             while True:
-                r = self.e308_1(p)
+                r = self.e305_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
+            while True:
+                r = self.e306_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e307_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50850,6 +50963,48 @@ class CardParser:
         return None
 
     def e299_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e308_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e309_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e300_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -50881,7 +51036,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e309_1(p1)
+                r = self.e310_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50899,7 +51054,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e310_1(p3)
+                r = self.e311_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50908,11 +51063,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e311_1(p3) is None:
+                if self.e312_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e312_1(p3)
+                r = self.e313_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50928,7 +51083,7 @@ class CardParser:
                 break
         return None
 
-    def e300_1(self, p: int) -> Any:
+    def e301_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50969,10 +51124,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 683
+        n.rule = 684
         return p, n
 
-    def e301_1(self, p: int) -> Any:
+    def e302_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50990,10 +51145,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 684
+        n.rule = 685
         return q, n
 
-    def e302_1(self, p: int) -> Any:
+    def e303_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -51011,10 +51166,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 685
+        n.rule = 686
         return q, n
 
-    def e303_1(self, p: int) -> Any:
+    def e304_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51046,10 +51201,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 782
+        n.rule = 783
         return p, n
 
-    def e304_1(self, p: int) -> Any:
+    def e305_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -51071,10 +51226,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 783
+        n.rule = 784
         return p, n
 
-    def e305_1(self, p: int) -> Any:
+    def e306_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -51096,10 +51251,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 784
+        n.rule = 785
         return p, n
 
-    def e306_1(self, p: int) -> Any:
+    def e307_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51129,10 +51284,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 785
+        n.rule = 786
         return p, n
 
-    def e307_1(self, p: int) -> Any:
+    def e308_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51164,10 +51319,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 786
+        n.rule = 787
         return p, n
 
-    def e308_1(self, p: int) -> Any:
+    def e309_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51199,10 +51354,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 787
+        n.rule = 788
         return p, n
 
-    def e309_1(self, p: int) -> Any:
+    def e310_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51234,10 +51389,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 788
+        n.rule = 789
         return p, n
 
-    def e310_1(self, p: int) -> Any:
+    def e311_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51267,10 +51422,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 789
+        n.rule = 790
         return p, n
 
-    def e311_1(self, p: int) -> Any:
+    def e312_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -51308,7 +51463,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e312_1(self, p: int) -> Any:
+    def e313_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51340,7 +51495,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 790
+        n.rule = 791
         return p, n
 
 
@@ -51448,7 +51603,7 @@ CLASSES: dict[str, type[Model]] = {
     'ConditionWordStmt': _model_class('ConditionWordStmt', (('word', True, '1'),), {'word': None}, ()),
     'ContinuousEffect': _model_class('ContinuousEffect', (('lead', True, '1'), ('target', True, '1'), ('also', True, '1'), ('group', True, '1'), ('alsoword', True, '0..1'), ('parts', True, '1..*'), ('duration', True, '1'), ('tail', True, '1..*')), {'lead': None, 'target': None, 'also': None, 'group': None, 'alsoword': False, 'duration': None}, ('parts', 'tail')),
     'ControlClause': _model_class('ControlClause', (('you', True, '1'), ('notyou', True, '1'), ('own', True, '1'), ('defending', True, '1'), ('opponent', True, '1'), ('opponents', True, '1'), ('they', True, '1')), {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': ''}, ()),
-    'ControlCondition': _model_class('ControlCondition', (('things', True, '1..*'),), {}, ('things',)),
+    'ControlCondition': _model_class('ControlCondition', (('things', True, '1..*'), ('graveyard', True, '1')), {'graveyard': None}, ('things',)),
     'ControlNoneCondition': _model_class('ControlNoneCondition', (('filter', True, '1'),), {'filter': None}, ()),
     'ControlSinceCondition': _model_class('ControlSinceCondition', (('upkeep', True, '1'),), {'upkeep': ''}, ()),
     'ControlledThing': _model_class('ControlledThing', (('filter', True, '1'),), {'filter': None}, ()),
@@ -51795,190 +51950,190 @@ _C183 = CLASSES['CastInMainCondition']
 _C186 = CLASSES['CastFromCondition']
 _C188 = CLASSES['DefendingControlsCondition']
 _C190 = CLASSES['ControlNoneCondition']
-_C191 = CLASSES['ControlCondition']
-_C193 = CLASSES['EmptyHandCondition']
-_C195 = CLASSES['TotalPowerCondition']
-_C198 = CLASSES['CountersCondition']
-_C200 = CLASSES['ItIsCondition']
-_C203 = CLASSES['PaidCondition']
-_C215 = CLASSES['MoreKeywords']
-_C222 = CLASSES['Mode']
-_C228 = CLASSES['SkipExtraTurnStmt']
-_C231 = CLASSES['CantSearchStmt']
-_C233 = CLASSES['HandSizeStmt']
-_C235 = CLASSES['PreventDamageByStmt']
-_C237 = CLASSES['CostReductionStmt']
-_C242 = CLASSES['EntersWithStmt']
-_C245 = CLASSES['AmplifyStmt']
-_C247 = CLASSES['ChooseColorAsEntersStmt']
-_C250 = CLASSES['AsTurnedFaceUpStmt']
-_C252 = CLASSES['EntersAsCopyStmt']
-_C253 = CLASSES['CardAltCostStmt']
-_C255 = CLASSES['CardAddCostStmt']
-_C258 = CLASSES['CantActivateStmt']
-_C260 = CLASSES['TopRevealedStmt']
-_C263 = CLASSES['AdditionalLandStmt']
-_C266 = CLASSES['PlayTopStmt']
-_C269 = CLASSES['CardsStaticStmt']
-_C274 = CLASSES['ObjectFilter']
-_C281 = CLASSES['ControlledThing']
-_C289 = CLASSES['MayEffect']
-_C292 = CLASSES['ChooseAmongEffect']
-_C295 = CLASSES['ChoosePermanentEffect']
-_C298 = CLASSES['ExtraTurnEffect']
-_C302 = CLASSES['CantCastEffect']
-_C305 = CLASSES['PlayerTopCardActionEffect']
-_C311 = CLASSES['PlayerTapsEffect']
-_C314 = CLASSES['LoseLifeEffect']
-_C318 = CLASSES['PlayerCountersEffect']
-_C320 = CLASSES['ShuffleIntoLibraryEffect']
-_C323 = CLASSES['PlayerMillEffect']
-_C325 = CLASSES['MayPlayEffect']
-_C327 = CLASSES['BlockRequirementEffect']
-_C330 = CLASSES['TopCardActionEffect']
-_C332 = CLASSES['PayEffect']
-_C335 = CLASSES['NumberedActionEffect']
-_C337 = CLASSES['AttachEffect']
-_C340 = CLASSES['FightEffect']
-_C342 = CLASSES['LookAtTopEffect']
-_C346 = CLASSES['ObjectDamageEffect']
-_C351 = CLASSES['MoveCountersEffect']
-_C354 = CLASSES['ReturnExiledWithEffect']
-_C356 = CLASSES['PlayerShufflesEffect']
-_C358 = CLASSES['ExchangeLifeEffect']
-_C360 = CLASSES['ChooseColorEffect']
-_C363 = CLASSES['RevealHandEffect']
-_C366 = CLASSES['ChooseNameEffect']
-_C369 = CLASSES['KeywordCost']
-_C371 = CLASSES['TypeArg']
-_C373 = CLASSES['QualityArg']
-_C375 = CLASSES['OntoArg']
-_C381 = CLASSES['TriggeredStmt']
-_C384 = CLASSES['ActivatedStmt']
-_C386 = CLASSES['PTDefiningStmt']
-_C389 = CLASSES['SpellKind']
-_C393 = CLASSES['EntersTappedStmt']
-_C396 = CLASSES['CostPerTargetStmt']
-_C398 = CLASSES['UncounterableStmt']
-_C402 = CLASSES['StaticStmt']
-_C415 = CLASSES['ControlClause']
-_C425 = CLASSES['DividedDamageEffect']
-_C428 = CLASSES['DamageEffect']
-_C430 = CLASSES['DestroyEffect']
-_C434 = CLASSES['DrawEffect']
-_C436 = CLASSES['TokenCopyEffect']
-_C441 = CLASSES['TokenEffect']
-_C442 = CLASSES['AddManaEffect']
-_C444 = CLASSES['DiscardEffect']
-_C446 = CLASSES['GainLifeEffect']
-_C449 = CLASSES['GainControlEffect']
-_C451 = CLASSES['ReturnToHandEffect']
-_C454 = CLASSES['ReturnFromGraveyardEffect']
-_C456 = CLASSES['ReturnToBattlefieldEffect']
-_C459 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C464 = CLASSES['SearchEffect']
-_C468 = CLASSES['CounterSpellEffect']
-_C470 = CLASSES['ShuffleEffect']
-_C474 = CLASSES['MillEffect']
-_C477 = CLASSES['PutFromHandEffect']
-_C481 = CLASSES['PutCountersEffect']
-_C485 = CLASSES['PutOnLibraryEffect']
-_C487 = CLASSES['PutIntoZoneEffect']
-_C493 = CLASSES['ExileEffect']
-_C495 = CLASSES['ExileTopEffect']
-_C497 = CLASSES['RegenerateEffect']
-_C500 = CLASSES['PlayerSacrificesEffect']
-_C503 = CLASSES['SacrificeEffect']
-_C505 = CLASSES['UntapEffect']
-_C507 = CLASSES['TapOrUntapEffect']
-_C509 = CLASSES['TapEffect']
-_C513 = CLASSES['RemoveCountersEffect']
-_C515 = CLASSES['DelayedEffect']
-_C517 = CLASSES['PreventEffect']
-_C519 = CLASSES['CastThisEffect']
-_C521 = CLASSES['CopySpellEffect']
-_C522 = CLASSES['NoRegenEffect']
-_C525 = CLASSES['PhaseOutEffect']
-_C528 = CLASSES['NoUntapEffect']
-_C531 = CLASSES['ContinuousEffect']
-_C533 = CLASSES['PlayerRef']
-_C540 = CLASSES['PerCount']
-_C543 = CLASSES['WhereX']
-_C548 = CLASSES['AnyNumberTargets']
-_C550 = CLASSES['AnyTarget']
-_C553 = CLASSES['UpToTargets']
-_C555 = CLASSES['EachPlayers']
-_C557 = CLASSES['ThatRef']
-_C559 = CLASSES['EnchantedRef']
-_C561 = CLASSES['RestRef']
-_C571 = CLASSES['BeginningTrigger']
-_C575 = CLASSES['LastCounterTrigger']
-_C579 = CLASSES['BatchAttackTrigger']
-_C581 = CLASSES['ThisTrigger']
-_C584 = CLASSES['LifeGainTrigger']
-_C588 = CLASSES['CastTrigger']
-_C591 = CLASSES['YoursTrigger']
-_C604 = CLASSES['ZonePlace']
-_C608 = CLASSES['PTChange']
-_C611 = CLASSES['CantAttackOrBlock']
-_C613 = CLASSES['CantAttack']
-_C615 = CLASSES['CantBlock']
-_C617 = CLASSES['CantBeBlockedByFewer']
-_C618 = CLASSES['CantBeBlockedExcept']
-_C619 = CLASSES['CanBlockOnly']
-_C621 = CLASSES['CantBeTargetedBy']
-_C622 = CLASSES['CantBeTargeted']
-_C624 = CLASSES['CantBeDestroyed']
-_C626 = CLASSES['CantPhaseOut']
-_C628 = CLASSES['PhasesEachUntap']
-_C630 = CLASSES['GainsAbility']
-_C633 = CLASSES['HasKeywordAtManaCost']
-_C637 = CLASSES['ProtectionFromChosen']
-_C638 = CLASSES['HasKeywords']
-_C639 = CLASSES['LosesKeywords']
-_C642 = CLASSES['CombatDamageSteps']
-_C644 = CLASSES['AssignsExcess']
-_C646 = CLASSES['AttacksUntapped']
-_C648 = CLASSES['DoesntUntap']
-_C650 = CLASSES['DamageGainsLife']
-_C652 = CLASSES['DamageIsLethal']
-_C654 = CLASSES['CantBeBlockedBy']
-_C656 = CLASSES['CantBeAttachedBy']
-_C658 = CLASSES['PreventDamageFrom']
-_C660 = CLASSES['AttacksDespite']
-_C662 = CLASSES['MaxBlockers']
-_C664 = CLASSES['AttacksEachCombat']
-_C666 = CLASSES['BlocksEachCombat']
-_C668 = CLASSES['CantBeBlocked']
-_C670 = CLASSES['IsColor']
-_C708 = CLASSES['Duration']
-_C711 = CLASSES['TargetObject']
-_C713 = CLASSES['FromGraveyard']
-_C719 = CLASSES['OntoBattlefield']
-_C722 = CLASSES['IntoHand']
-_C724 = CLASSES['IntoGraveyard']
-_C727 = CLASSES['CostValue']
-_C754 = CLASSES['BackRef']
-_C756 = CLASSES['TargetPlayer']
-_C760 = CLASSES['EachObjects']
-_C774 = CLASSES['QualityRef']
-_C795 = CLASSES['PerTime']
-_C801 = CLASSES['PerObject']
-_C804 = CLASSES['PowerOf']
-_C831 = CLASSES['EntersEvent']
-_C834 = CLASSES['LeavesEvent']
-_C836 = CLASSES['DiesEvent']
-_C838 = CLASSES['AttacksAloneEvent']
-_C840 = CLASSES['UnblockedEvent']
-_C842 = CLASSES['AttacksEvent']
-_C844 = CLASSES['BlocksEvent']
-_C847 = CLASSES['BlockedEvent']
-_C849 = CLASSES['PhasesEvent']
-_C851 = CLASSES['TurnedUpEvent']
-_C853 = CLASSES['ExiledThisWayEvent']
-_C855 = CLASSES['TargetedEvent']
-_C858 = CLASSES['DealsDamageEvent']
-_C860 = CLASSES['DealtDamageEvent']
+_C192 = CLASSES['ControlCondition']
+_C194 = CLASSES['EmptyHandCondition']
+_C196 = CLASSES['TotalPowerCondition']
+_C199 = CLASSES['CountersCondition']
+_C201 = CLASSES['ItIsCondition']
+_C204 = CLASSES['PaidCondition']
+_C216 = CLASSES['MoreKeywords']
+_C223 = CLASSES['Mode']
+_C229 = CLASSES['SkipExtraTurnStmt']
+_C232 = CLASSES['CantSearchStmt']
+_C234 = CLASSES['HandSizeStmt']
+_C236 = CLASSES['PreventDamageByStmt']
+_C238 = CLASSES['CostReductionStmt']
+_C243 = CLASSES['EntersWithStmt']
+_C246 = CLASSES['AmplifyStmt']
+_C248 = CLASSES['ChooseColorAsEntersStmt']
+_C251 = CLASSES['AsTurnedFaceUpStmt']
+_C253 = CLASSES['EntersAsCopyStmt']
+_C254 = CLASSES['CardAltCostStmt']
+_C256 = CLASSES['CardAddCostStmt']
+_C259 = CLASSES['CantActivateStmt']
+_C261 = CLASSES['TopRevealedStmt']
+_C264 = CLASSES['AdditionalLandStmt']
+_C267 = CLASSES['PlayTopStmt']
+_C270 = CLASSES['CardsStaticStmt']
+_C275 = CLASSES['ObjectFilter']
+_C282 = CLASSES['ControlledThing']
+_C290 = CLASSES['MayEffect']
+_C293 = CLASSES['ChooseAmongEffect']
+_C296 = CLASSES['ChoosePermanentEffect']
+_C299 = CLASSES['ExtraTurnEffect']
+_C303 = CLASSES['CantCastEffect']
+_C306 = CLASSES['PlayerTopCardActionEffect']
+_C312 = CLASSES['PlayerTapsEffect']
+_C315 = CLASSES['LoseLifeEffect']
+_C319 = CLASSES['PlayerCountersEffect']
+_C321 = CLASSES['ShuffleIntoLibraryEffect']
+_C324 = CLASSES['PlayerMillEffect']
+_C326 = CLASSES['MayPlayEffect']
+_C328 = CLASSES['BlockRequirementEffect']
+_C331 = CLASSES['TopCardActionEffect']
+_C333 = CLASSES['PayEffect']
+_C336 = CLASSES['NumberedActionEffect']
+_C338 = CLASSES['AttachEffect']
+_C341 = CLASSES['FightEffect']
+_C343 = CLASSES['LookAtTopEffect']
+_C347 = CLASSES['ObjectDamageEffect']
+_C352 = CLASSES['MoveCountersEffect']
+_C355 = CLASSES['ReturnExiledWithEffect']
+_C357 = CLASSES['PlayerShufflesEffect']
+_C359 = CLASSES['ExchangeLifeEffect']
+_C361 = CLASSES['ChooseColorEffect']
+_C364 = CLASSES['RevealHandEffect']
+_C367 = CLASSES['ChooseNameEffect']
+_C370 = CLASSES['KeywordCost']
+_C372 = CLASSES['TypeArg']
+_C374 = CLASSES['QualityArg']
+_C376 = CLASSES['OntoArg']
+_C382 = CLASSES['TriggeredStmt']
+_C385 = CLASSES['ActivatedStmt']
+_C387 = CLASSES['PTDefiningStmt']
+_C390 = CLASSES['SpellKind']
+_C394 = CLASSES['EntersTappedStmt']
+_C397 = CLASSES['CostPerTargetStmt']
+_C399 = CLASSES['UncounterableStmt']
+_C403 = CLASSES['StaticStmt']
+_C416 = CLASSES['ControlClause']
+_C426 = CLASSES['DividedDamageEffect']
+_C429 = CLASSES['DamageEffect']
+_C431 = CLASSES['DestroyEffect']
+_C435 = CLASSES['DrawEffect']
+_C437 = CLASSES['TokenCopyEffect']
+_C442 = CLASSES['TokenEffect']
+_C443 = CLASSES['AddManaEffect']
+_C445 = CLASSES['DiscardEffect']
+_C447 = CLASSES['GainLifeEffect']
+_C450 = CLASSES['GainControlEffect']
+_C452 = CLASSES['ReturnToHandEffect']
+_C455 = CLASSES['ReturnFromGraveyardEffect']
+_C457 = CLASSES['ReturnToBattlefieldEffect']
+_C460 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C465 = CLASSES['SearchEffect']
+_C469 = CLASSES['CounterSpellEffect']
+_C471 = CLASSES['ShuffleEffect']
+_C475 = CLASSES['MillEffect']
+_C478 = CLASSES['PutFromHandEffect']
+_C482 = CLASSES['PutCountersEffect']
+_C486 = CLASSES['PutOnLibraryEffect']
+_C488 = CLASSES['PutIntoZoneEffect']
+_C494 = CLASSES['ExileEffect']
+_C496 = CLASSES['ExileTopEffect']
+_C498 = CLASSES['RegenerateEffect']
+_C501 = CLASSES['PlayerSacrificesEffect']
+_C504 = CLASSES['SacrificeEffect']
+_C506 = CLASSES['UntapEffect']
+_C508 = CLASSES['TapOrUntapEffect']
+_C510 = CLASSES['TapEffect']
+_C514 = CLASSES['RemoveCountersEffect']
+_C516 = CLASSES['DelayedEffect']
+_C518 = CLASSES['PreventEffect']
+_C520 = CLASSES['CastThisEffect']
+_C522 = CLASSES['CopySpellEffect']
+_C523 = CLASSES['NoRegenEffect']
+_C526 = CLASSES['PhaseOutEffect']
+_C529 = CLASSES['NoUntapEffect']
+_C532 = CLASSES['ContinuousEffect']
+_C534 = CLASSES['PlayerRef']
+_C541 = CLASSES['PerCount']
+_C544 = CLASSES['WhereX']
+_C549 = CLASSES['AnyNumberTargets']
+_C551 = CLASSES['AnyTarget']
+_C554 = CLASSES['UpToTargets']
+_C556 = CLASSES['EachPlayers']
+_C558 = CLASSES['ThatRef']
+_C560 = CLASSES['EnchantedRef']
+_C562 = CLASSES['RestRef']
+_C572 = CLASSES['BeginningTrigger']
+_C576 = CLASSES['LastCounterTrigger']
+_C580 = CLASSES['BatchAttackTrigger']
+_C582 = CLASSES['ThisTrigger']
+_C585 = CLASSES['LifeGainTrigger']
+_C589 = CLASSES['CastTrigger']
+_C592 = CLASSES['YoursTrigger']
+_C605 = CLASSES['ZonePlace']
+_C609 = CLASSES['PTChange']
+_C612 = CLASSES['CantAttackOrBlock']
+_C614 = CLASSES['CantAttack']
+_C616 = CLASSES['CantBlock']
+_C618 = CLASSES['CantBeBlockedByFewer']
+_C619 = CLASSES['CantBeBlockedExcept']
+_C620 = CLASSES['CanBlockOnly']
+_C622 = CLASSES['CantBeTargetedBy']
+_C623 = CLASSES['CantBeTargeted']
+_C625 = CLASSES['CantBeDestroyed']
+_C627 = CLASSES['CantPhaseOut']
+_C629 = CLASSES['PhasesEachUntap']
+_C631 = CLASSES['GainsAbility']
+_C634 = CLASSES['HasKeywordAtManaCost']
+_C638 = CLASSES['ProtectionFromChosen']
+_C639 = CLASSES['HasKeywords']
+_C640 = CLASSES['LosesKeywords']
+_C643 = CLASSES['CombatDamageSteps']
+_C645 = CLASSES['AssignsExcess']
+_C647 = CLASSES['AttacksUntapped']
+_C649 = CLASSES['DoesntUntap']
+_C651 = CLASSES['DamageGainsLife']
+_C653 = CLASSES['DamageIsLethal']
+_C655 = CLASSES['CantBeBlockedBy']
+_C657 = CLASSES['CantBeAttachedBy']
+_C659 = CLASSES['PreventDamageFrom']
+_C661 = CLASSES['AttacksDespite']
+_C663 = CLASSES['MaxBlockers']
+_C665 = CLASSES['AttacksEachCombat']
+_C667 = CLASSES['BlocksEachCombat']
+_C669 = CLASSES['CantBeBlocked']
+_C671 = CLASSES['IsColor']
+_C709 = CLASSES['Duration']
+_C712 = CLASSES['TargetObject']
+_C714 = CLASSES['FromGraveyard']
+_C720 = CLASSES['OntoBattlefield']
+_C723 = CLASSES['IntoHand']
+_C725 = CLASSES['IntoGraveyard']
+_C728 = CLASSES['CostValue']
+_C755 = CLASSES['BackRef']
+_C757 = CLASSES['TargetPlayer']
+_C761 = CLASSES['EachObjects']
+_C775 = CLASSES['QualityRef']
+_C796 = CLASSES['PerTime']
+_C802 = CLASSES['PerObject']
+_C805 = CLASSES['PowerOf']
+_C832 = CLASSES['EntersEvent']
+_C835 = CLASSES['LeavesEvent']
+_C837 = CLASSES['DiesEvent']
+_C839 = CLASSES['AttacksAloneEvent']
+_C841 = CLASSES['UnblockedEvent']
+_C843 = CLASSES['AttacksEvent']
+_C845 = CLASSES['BlocksEvent']
+_C848 = CLASSES['BlockedEvent']
+_C850 = CLASSES['PhasesEvent']
+_C852 = CLASSES['TurnedUpEvent']
+_C854 = CLASSES['ExiledThisWayEvent']
+_C856 = CLASSES['TargetedEvent']
+_C859 = CLASSES['DealsDamageEvent']
+_C861 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -52486,7 +52641,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 103:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -52494,7 +52649,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 104:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -52585,7 +52740,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -52666,7 +52821,7 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 224:  # sentences
+        elif r == 225:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53494,11 +53649,11 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 204:  # instead
+        elif r == 205:  # instead
             d['instead'] = True
-        elif r == 205:  # may
+        elif r == 206:  # may
             d['may'] = True
-        elif r == 206:  # effects
+        elif r == 207:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -53507,7 +53662,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53516,7 +53671,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53530,9 +53685,9 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 367:  # lastinstead
+        elif r == 368:  # lastinstead
             d['lastinstead'] = True
-        elif r == 208:  # insteadcond
+        elif r == 209:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
@@ -53541,7 +53696,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 368:  # tailinstead
+        elif r == 369:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -53577,15 +53732,15 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 98:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 212:  # args
+        elif r == 213:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -53629,10 +53784,10 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['first'] = value
-        elif r == 216:  # more
+        elif r == 217:  # more
             values = d['more']
             for x in c:
-                values.append(_b215(x, inst, lim, made))
+                values.append(_b216(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -53665,7 +53820,7 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 217:  # symbols
+        if r == 218:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -53706,10 +53861,10 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 223:  # modes
+        elif r == 224:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b222(x, inst, lim, made))
+                values.append(_b223(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -53750,7 +53905,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 112:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53791,7 +53946,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 270:  # x
+        elif r == 271:  # x
             d['x'] = True
         elif r == 122:  # word
             x = c[0]
@@ -53811,7 +53966,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 130:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53886,9 +54041,9 @@ def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 127:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 275:  # onbf
+        elif r == 276:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -54113,7 +54268,7 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 145:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54189,7 +54344,7 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 150:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54229,7 +54384,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 153:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54309,7 +54464,7 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 159:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54351,7 +54506,7 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 162:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54501,15 +54656,15 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 276:  # cant
+        if r == 277:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 277:  # did
+        elif r == 278:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 278:  # dont
+        elif r == 279:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -54545,7 +54700,7 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 279:  # its
+        if r == 280:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -54627,7 +54782,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 180:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54745,7 +54900,7 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 187:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54781,7 +54936,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 189:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54791,7 +54946,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlCondition (class ControlCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54807,15 +54962,15 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C191()
-    d: dict[str, Any] = {'things': [], '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C192()
+    d: dict[str, Any] = {'graveyard': None, 'things': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 282:  # things
+        if r == 283:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -54823,10 +54978,16 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 281:
-                    values.append(_b281(x, inst, lim, made))
+                elif x.rule == 282:
+                    values.append(_b282(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
+        elif r == 191:  # graveyard
+            x = c[0]
+            if d['graveyard']:
+                raise Unsupported('multiple assignments')
+            value = _b275(x, inst, lim, made)
+            d['graveyard'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -54835,7 +54996,7 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b194(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EmptyHandCondition (class EmptyHandCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54851,7 +55012,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C193()
+    inst: Any = _C194()
     d: dict[str, Any] = {'thatplayer': '', 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54859,11 +55020,11 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 283:  # thatplayer
+        if r == 284:  # thatplayer
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatplayer'] = value
-        elif r == 192:  # hand
+        elif r == 193:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -54875,7 +55036,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TotalPowerCondition (class TotalPowerCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54891,7 +55052,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C195()
+    inst: Any = _C196()
     d: dict[str, Any] = {'value': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54899,7 +55060,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 194:  # value
+        if r == 195:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
@@ -54911,7 +55072,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersCondition (class CountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54927,7 +55088,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C198()
+    inst: Any = _C199()
     d: dict[str, Any] = {'count': None, 'ormore': False, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54935,13 +55096,13 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 196:  # count
+        if r == 197:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 284:  # ormore
+        elif r == 285:  # ormore
             d['ormore'] = True
-        elif r == 197:  # counter
+        elif r == 198:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -54953,7 +55114,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54969,7 +55130,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C200()
+    inst: Any = _C201()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54977,9 +55138,9 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 199:  # filter
+        if r == 200:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54989,7 +55150,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55005,7 +55166,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C203()
+    inst: Any = _C204()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55013,32 +55174,32 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 285:  # subject
+        if r == 286:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 423:  # negated
+        elif r == 424:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 286:  # thatspell
+        elif r == 287:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 201:  # word
+        elif r == 202:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 288 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 202:  # linked
+        elif r == 203:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
@@ -55052,7 +55213,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b216(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55068,7 +55229,7 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C215()
+    inst: Any = _C216()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55076,11 +55237,11 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 213:  # sep
+        if r == 214:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 214:  # use
+        elif r == 215:  # use
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['use'] = value
@@ -55092,7 +55253,7 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b223(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55108,7 +55269,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C222()
+    inst: Any = _C223()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55116,11 +55277,11 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 221:  # sentences
+        if r == 222:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 376:  # sentences
+        elif r == 377:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55132,7 +55293,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55148,7 +55309,7 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C228()
+    inst: Any = _C229()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55156,11 +55317,11 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 226:  # who
+        if r == 227:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 227:  # skip
+        elif r == 228:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -55172,7 +55333,7 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b232(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55188,7 +55349,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C231()
+    inst: Any = _C232()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55196,11 +55357,11 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 229:  # who
+        if r == 230:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 230:  # search
+        elif r == 231:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -55212,7 +55373,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b234(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55228,7 +55389,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C233()
+    inst: Any = _C234()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55236,7 +55397,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 232:  # amount
+        if r == 233:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -55248,7 +55409,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55264,7 +55425,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C235()
+    inst: Any = _C236()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55272,9 +55433,9 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 234:  # filter
+        if r == 235:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55284,7 +55445,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55300,7 +55461,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C237()
+    inst: Any = _C238()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55308,7 +55469,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 387:  # zones
+        if r == 388:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -55316,11 +55477,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 604:
-                    values.append(_b604(x, inst, lim, made))
+                elif x.rule == 605:
+                    values.append(_b605(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 390:  # spells
+        elif r == 391:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -55328,11 +55489,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 389:
-                    values.append(_b389(x, inst, lim, made))
+                elif x.rule == 390:
+                    values.append(_b390(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 236:  # amount
+        elif r == 237:  # amount
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['amount'] = value
@@ -55344,7 +55505,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55360,7 +55521,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C242()
+    inst: Any = _C243()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55368,7 +55529,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 238:  # condition
+        if r == 239:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55377,24 +55538,24 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 239:  # amount
+        elif r == 240:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 240:  # counter
+        elif r == 241:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 241:  # word
+        elif r == 242:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 288 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 391:  # keywords
+        elif r == 392:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55403,7 +55564,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -55416,7 +55577,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55432,7 +55593,7 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C245()
+    inst: Any = _C246()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55440,11 +55601,11 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 243:  # amount
+        if r == 244:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 244:  # counter
+        elif r == 245:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -55456,7 +55617,7 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseColorAsEntersStmt (class ChooseColorAsEntersStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55472,7 +55633,7 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C247()
+    inst: Any = _C248()
     d: dict[str, Any] = {'color': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55480,7 +55641,7 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 246:  # color
+        if r == 247:  # color
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['color'] = value
@@ -55492,7 +55653,7 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55508,7 +55669,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C250()
+    inst: Any = _C251()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55516,11 +55677,11 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 248:  # amount
+        if r == 249:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 249:  # counter
+        elif r == 250:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -55532,7 +55693,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55548,7 +55709,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C252()
+    inst: Any = _C253()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55556,9 +55717,9 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 251:  # filter
+        if r == 252:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55568,7 +55729,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55584,7 +55745,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C253()
+    inst: Any = _C254()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55592,7 +55753,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 394:  # parts
+        if r == 395:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55614,7 +55775,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55630,7 +55791,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C255()
+    inst: Any = _C256()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55638,7 +55799,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 254:  # cost
+        if r == 255:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -55650,7 +55811,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55666,7 +55827,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C258()
+    inst: Any = _C259()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55674,11 +55835,11 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 256:  # affected
+        if r == 257:  # affected
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 257:  # cantactivate
+        elif r == 258:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -55690,7 +55851,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55706,7 +55867,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C260()
+    inst: Any = _C261()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55714,7 +55875,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 259:  # revealed
+        if r == 260:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -55726,7 +55887,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55742,7 +55903,7 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C263()
+    inst: Any = _C264()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55750,11 +55911,11 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 261:  # count
+        if r == 262:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 262:  # turns
+        elif r == 263:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -55766,7 +55927,7 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55782,7 +55943,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C266()
+    inst: Any = _C267()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55790,15 +55951,15 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 264:  # verb
+        if r == 265:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 265:  # filter
+        elif r == 266:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55808,7 +55969,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55824,7 +55985,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C269()
+    inst: Any = _C270()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55832,15 +55993,15 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 267:  # affected
+        if r == 268:  # affected
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 268:  # offbf
+        elif r == 269:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 399:  # parts
+        elif r == 400:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55849,7 +56010,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 609 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 610 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55862,7 +56023,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55878,7 +56039,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C274()
+    inst: Any = _C275()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55886,126 +56047,126 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 678:  # other
+        if r == 679:  # other
             d['other'] = True
-        elif r == 679:  # another
+        elif r == 680:  # another
             d['another'] = True
-        elif r == 680:  # facedown
+        elif r == 681:  # facedown
             d['facedown'] = True
-        elif r == 681:  # faceup
+        elif r == 682:  # faceup
             d['faceup'] = True
-        elif r == 403:  # exiled
+        elif r == 404:  # exiled
             d['exiled'] = True
-        elif r == 404:  # combat
-            values = d['combat']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
         elif r == 405:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 406:  # states
+        elif r == 406:  # combat
+            values = d['combat']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 407:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 682:  # states
+        elif r == 683:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 782:  # nons
+        elif r == 783:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 783:  # colors
+        elif r == 784:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 784:  # supertypes
+        elif r == 785:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 785:  # multis
+        elif r == 786:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 786:  # types
+        elif r == 787:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 787:  # subtypes
+        elif r == 788:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 788:  # ortypes
+        elif r == 789:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 789:  # andor
+        elif r == 790:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 790:  # ortypes
+        elif r == 791:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 271:  # kind
+        elif r == 272:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 407:  # chosen
+        elif r == 408:  # chosen
             d['chosen'] = True
-        elif r == 408:  # mv
+        elif r == 409:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 409:  # mvdir
+        elif r == 410:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 410:  # ptstat
+        elif r == 411:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 411:  # ptval
+        elif r == 412:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 412:  # ptdir
+        elif r == 413:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 683:  # keywords
+        elif r == 684:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56014,27 +56175,27 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 413:  # without
+        elif r == 414:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 272:  # controller
+        elif r == 273:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b415(x, inst, lim, made)
+            value = _b416(x, inst, lim, made)
             d['controller'] = value
-        elif r == 422:  # late
+        elif r == 423:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -56043,16 +56204,16 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 684:  # blocked_by_this
+        elif r == 685:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 685:  # attacking_you
+        elif r == 686:  # attacking_you
             d['attacking_you'] = True
-        elif r == 273:  # name
+        elif r == 274:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -56069,7 +56230,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56085,7 +56246,7 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C281()
+    inst: Any = _C282()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56093,9 +56254,9 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 280:  # filter
+        if r == 281:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56105,7 +56266,7 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56121,7 +56282,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C289()
+    inst: Any = _C290()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56129,9 +56290,9 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 288:  # effect
+        if r == 289:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56144,7 +56305,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56160,7 +56321,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C292()
+    inst: Any = _C293()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56168,11 +56329,11 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 290:  # player
+        if r == 291:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 536:  # options
+        elif r == 537:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -56180,13 +56341,13 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 274:
-                    values.append(_b274(x, inst, lim, made))
+                elif x.rule == 275:
+                    values.append(_b275(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 291:  # last
+        elif r == 292:  # last
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -56196,7 +56357,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChoosePermanentEffect (class ChoosePermanentEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56212,7 +56373,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C295()
+    inst: Any = _C296()
     d: dict[str, Any] = {'player': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56220,13 +56381,13 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 293:  # player
+        if r == 294:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 294:  # filter
+        elif r == 295:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56236,7 +56397,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56252,7 +56413,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C298()
+    inst: Any = _C299()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56260,13 +56421,13 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 296:  # player
+        if r == 297:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 297:  # extra
+        elif r == 298:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -56278,7 +56439,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56294,7 +56455,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C302()
+    inst: Any = _C303()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56302,18 +56463,18 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 299:  # player
+        if r == 300:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 300:  # samename
+        elif r == 301:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 301:  # nextturn
+        elif r == 302:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -56325,7 +56486,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56341,7 +56502,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C305()
+    inst: Any = _C306()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56349,13 +56510,13 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 303:  # player
+        if r == 304:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 304:  # action
+        elif r == 305:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56368,7 +56529,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTapsEffect (class PlayerTapsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56384,7 +56545,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C311()
+    inst: Any = _C312()
     d: dict[str, Any] = {'player': None, 'amount': None, 'untapped': False, 'last': None, 'controller': None, 'per': None, 'types': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56392,17 +56553,17 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 306:  # player
+        if r == 307:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 307:  # amount
+        elif r == 308:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 538:  # untapped
+        elif r == 539:  # untapped
             d['untapped'] = True
-        elif r == 539:  # types
+        elif r == 540:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -56412,19 +56573,19 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 308:  # last
+        elif r == 309:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 309:  # controller
+        elif r == 310:  # controller
             x = c[0]
-            value = _b415(x, inst, lim, made)
+            value = _b416(x, inst, lim, made)
             d['controller'] = value
-        elif r == 310:  # per
+        elif r == 311:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b540(x, inst, lim, made)
+            value = _b541(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56434,7 +56595,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56450,7 +56611,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C314()
+    inst: Any = _C315()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'where': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56458,25 +56619,25 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 312:  # player
+        if r == 313:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 313:  # amount
+        elif r == 314:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 541:  # per
+        elif r == 542:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b540(x, inst, lim, made)
+            value = _b541(x, inst, lim, made)
             d['per'] = value
-        elif r == 544:  # where
+        elif r == 545:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b543(x, inst, lim, made)
+            value = _b544(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -56486,7 +56647,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerCountersEffect (class PlayerCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56502,7 +56663,7 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C318()
+    inst: Any = _C319()
     d: dict[str, Any] = {'player': None, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56510,15 +56671,15 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 315:  # player
+        if r == 316:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 316:  # amount
+        elif r == 317:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 317:  # counter
+        elif r == 318:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -56530,7 +56691,7 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoLibraryEffect (class ShuffleIntoLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56546,7 +56707,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C320()
+    inst: Any = _C321()
     d: dict[str, Any] = {'player': None, 'zones': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56554,11 +56715,11 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 319:  # player
+        if r == 320:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 545:  # zones
+        elif r == 546:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -56576,7 +56737,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56592,7 +56753,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C323()
+    inst: Any = _C324()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56600,11 +56761,11 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 321:  # player
+        if r == 322:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 322:  # amount
+        elif r == 323:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -56616,7 +56777,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56632,7 +56793,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C325()
+    inst: Any = _C326()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56640,7 +56801,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 324:  # play
+        if r == 325:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -56652,7 +56813,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56668,7 +56829,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C327()
+    inst: Any = _C328()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56676,9 +56837,9 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 326:  # target
+        if r == 327:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56691,7 +56852,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56707,7 +56868,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C330()
+    inst: Any = _C331()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56715,20 +56876,20 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 328:  # action
+        if r == 329:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 562:  # count
+        elif r == 563:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 329:  # player
+        elif r == 330:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56738,7 +56899,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56754,7 +56915,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C332()
+    inst: Any = _C333()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56762,7 +56923,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 331:  # cost
+        if r == 332:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -56774,7 +56935,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56790,7 +56951,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C335()
+    inst: Any = _C336()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56798,14 +56959,14 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 333:  # action
+        if r == 334:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 334:  # count
+        elif r == 335:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -56817,7 +56978,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56833,7 +56994,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C337()
+    inst: Any = _C338()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56841,9 +57002,9 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 336:  # target
+        if r == 337:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56856,7 +57017,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56872,7 +57033,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C340()
+    inst: Any = _C341()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56880,16 +57041,16 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 338:  # first
+        if r == 339:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 339:  # second
+        elif r == 340:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56902,7 +57063,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56918,7 +57079,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C342()
+    inst: Any = _C343()
     d: dict[str, Any] = {'amount': None, 'order': '', 'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56926,15 +57087,15 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 341:  # amount
+        if r == 342:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 563:  # order
+        elif r == 564:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 564:  # graveyard
+        elif r == 565:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -56946,7 +57107,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56962,7 +57123,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C346()
+    inst: Any = _C347()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56970,20 +57131,20 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 343:  # source
+        if r == 344:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 344:  # power
+        elif r == 345:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 345:  # target
+        elif r == 346:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56996,7 +57157,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57012,7 +57173,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C351()
+    inst: Any = _C352()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57020,24 +57181,24 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 347:  # amount
+        if r == 348:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 348:  # counter
+        elif r == 349:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 349:  # source
+        elif r == 350:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 350:  # target
+        elif r == 351:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57050,7 +57211,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnExiledWithEffect (class ReturnExiledWithEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57066,7 +57227,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C355()
     d: dict[str, Any] = {'player': None, 'exiled': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57074,11 +57235,11 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 352:  # player
+        if r == 353:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 353:  # exiled
+        elif r == 354:  # exiled
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['exiled'] = value
@@ -57090,7 +57251,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerShufflesEffect (class PlayerShufflesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57106,7 +57267,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C356()
+    inst: Any = _C357()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57114,9 +57275,9 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 355:  # player
+        if r == 356:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57126,7 +57287,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeLifeEffect (class ExchangeLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57142,7 +57303,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C358()
+    inst: Any = _C359()
     d: dict[str, Any] = {'your': False, 'player': None, 'toughness': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57150,13 +57311,13 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # your
+        if r == 762:  # your
             d['your'] = True
-        elif r == 565:  # player
+        elif r == 566:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 357:  # toughness
+        elif r == 358:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -57168,7 +57329,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseColorEffect (class ChooseColorEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57184,7 +57345,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C360()
+    inst: Any = _C361()
     d: dict[str, Any] = {'color': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57192,7 +57353,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 359:  # color
+        if r == 360:  # color
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['color'] = value
@@ -57204,7 +57365,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealHandEffect (class RevealHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57220,7 +57381,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C363()
+    inst: Any = _C364()
     d: dict[str, Any] = {'player': None, 'third': '', 'random': False, 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57228,19 +57389,19 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 361:  # player
+        if r == 362:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 566:  # third
+        elif r == 567:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 567:  # random
+        elif r == 568:  # random
             d['random'] = True
-        elif r == 362:  # hand
+        elif r == 363:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -57252,7 +57413,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseNameEffect (class ChooseNameEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57268,7 +57429,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C367()
     d: dict[str, Any] = {'filter': None, 'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57276,11 +57437,11 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 364:  # filter
+        if r == 365:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 365:  # name
+        elif r == 366:  # name
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
@@ -57295,7 +57456,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57311,7 +57472,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C369()
+    inst: Any = _C370()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57319,7 +57480,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 568:  # parts
+        if r == 569:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57328,7 +57489,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 762 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57341,7 +57502,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57357,7 +57518,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C371()
+    inst: Any = _C372()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57365,7 +57526,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 370:  # type
+        if r == 371:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -57377,7 +57538,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57393,7 +57554,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C373()
+    inst: Any = _C374()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57401,7 +57562,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 372:  # quality
+        if r == 373:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -57413,7 +57574,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57429,7 +57590,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C375()
+    inst: Any = _C376()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57437,7 +57598,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 374:  # subtype
+        if r == 375:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -57449,7 +57610,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57465,7 +57626,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C381()
+    inst: Any = _C382()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57473,20 +57634,20 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 377:  # zone
+        if r == 378:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 378:  # trigger
+        elif r == 379:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 573 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 379:  # condition
+        elif r == 380:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -57495,11 +57656,11 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 380:  # sentences
+        elif r == 381:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 592:  # sentences
+        elif r == 593:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -57511,7 +57672,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57527,7 +57688,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C384()
+    inst: Any = _C385()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57535,41 +57696,41 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # special
+        if r == 594:  # special
             d['special'] = True
-        elif r == 594:  # fromhand
+        elif r == 595:  # fromhand
             d['fromhand'] = True
-        elif r == 382:  # param
+        elif r == 383:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 595:  # cost
+        elif r == 596:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 596:  # param
+        elif r == 597:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 383:  # sentences
+        elif r == 384:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 597:  # sentences
+        elif r == 598:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 598:  # restriction
+        elif r == 599:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -57578,19 +57739,19 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 599:  # once
+        elif r == 600:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 600:  # sorcery
+        elif r == 601:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 601:  # castable
+        elif r == 602:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -57604,7 +57765,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57620,7 +57781,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C386()
+    inst: Any = _C387()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57628,13 +57789,13 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # both
+        if r == 768:  # both
             d['both'] = True
-        elif r == 602:  # which
+        elif r == 603:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 385:  # amount
+        elif r == 386:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -57646,7 +57807,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57662,7 +57823,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C389()
+    inst: Any = _C390()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57670,9 +57831,9 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 388:  # filter
+        if r == 389:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57682,7 +57843,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57698,7 +57859,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C393()
+    inst: Any = _C394()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57706,7 +57867,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 392:  # tapped
+        if r == 393:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -57718,7 +57879,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57734,7 +57895,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C396()
+    inst: Any = _C397()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57742,7 +57903,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 395:  # cost
+        if r == 396:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -57754,7 +57915,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57770,7 +57931,7 @@ def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C398()
+    inst: Any = _C399()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57778,7 +57939,7 @@ def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 397:  # countered
+        if r == 398:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -57790,7 +57951,7 @@ def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57806,7 +57967,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C402()
+    inst: Any = _C403()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57814,7 +57975,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 400:  # precondition
+        if r == 401:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -57823,35 +57984,35 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 671:  # this
+        elif r == 672:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 672:  # enchanted
+        elif r == 673:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 673:  # host
+        elif r == 674:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 674:  # equipped
+        elif r == 675:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 675:  # host
+        elif r == 676:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 676:  # affected
+        elif r == 677:  # affected
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 677:  # parts
+        elif r == 678:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57860,12 +58021,12 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 609 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 610 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 401:  # condition
+        elif r == 402:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -57882,7 +58043,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57898,7 +58059,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C415()
+    inst: Any = _C416()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57906,31 +58067,31 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 414:  # you
+        if r == 415:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 416:  # notyou
+        elif r == 417:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 417:  # own
+        elif r == 418:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 418:  # defending
+        elif r == 419:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 419:  # opponent
+        elif r == 420:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 420:  # opponents
+        elif r == 421:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 421:  # they
+        elif r == 422:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -57942,7 +58103,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57958,7 +58119,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C426()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57966,11 +58127,11 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # amount
+        if r == 425:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 791:  # evenly
+        elif r == 792:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -57980,7 +58141,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57996,7 +58157,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C429()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58004,56 +58165,56 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # named
+        if r == 687:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 687:  # amount
+        elif r == 688:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 688:  # equal
+        elif r == 689:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 792:  # power
+        elif r == 793:  # power
             x = c[0]
-            value = _b804(x, inst, lim, made)
+            value = _b805(x, inst, lim, made)
             d['power'] = value
-        elif r == 793:  # amount
+        elif r == 794:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 689:  # late
+        elif r == 690:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 690:  # you
+        elif r == 691:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 691:  # target
+        elif r == 692:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 426:  # lateamount
+        elif r == 427:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 427:  # also
+        elif r == 428:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58066,7 +58227,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58082,7 +58243,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C431()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58090,9 +58251,9 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # target
+        if r == 430:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58105,7 +58266,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58121,7 +58282,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C434()
+    inst: Any = _C435()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58129,25 +58290,25 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # player
+        if r == 432:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 692:  # third
+        elif r == 693:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 432:  # amount
+        elif r == 433:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 433:  # per
+        elif r == 434:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b540(x, inst, lim, made)
+            value = _b541(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -58157,7 +58318,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58173,7 +58334,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C436()
+    inst: Any = _C437()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58181,9 +58342,9 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 435:  # target
+        if r == 436:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58196,7 +58357,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58212,7 +58373,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C441()
+    inst: Any = _C442()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58220,39 +58381,39 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 437:  # count
+        if r == 438:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 693:  # tapped
+        elif r == 694:  # tapped
             d['tapped'] = True
-        elif r == 438:  # power
+        elif r == 439:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 439:  # toughness
+        elif r == 440:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 694:  # colors
+        elif r == 695:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 695:  # subtypes
+        elif r == 696:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 696:  # types
+        elif r == 697:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 697:  # keywords
+        elif r == 698:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58261,28 +58422,28 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 440:  # tokname
+        elif r == 441:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 698:  # per
+        elif r == 699:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 699:  # pertime
+        elif r == 700:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b795(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -58292,7 +58453,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58308,7 +58469,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C443()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58316,9 +58477,9 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # anycolor
+        if r == 797:  # anycolor
             d['anycolor'] = True
-        elif r == 797:  # choices
+        elif r == 798:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -58328,15 +58489,15 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 700:  # last
+        elif r == 701:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 701:  # mana
+        elif r == 702:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 863:  # alts
+        elif r == 864:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -58348,7 +58509,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58364,7 +58525,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C444()
+    inst: Any = _C445()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58372,31 +58533,31 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # player
+        if r == 444:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 702:  # third
+        elif r == 703:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 703:  # all
+        elif r == 704:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 704:  # amount
+        elif r == 705:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 798:  # random
+        elif r == 799:  # random
             d['random'] = True
-        elif r == 705:  # per
+        elif r == 706:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b795(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -58406,7 +58567,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58422,7 +58583,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C446()
+    inst: Any = _C447()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58430,31 +58591,31 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 445:  # player
+        if r == 446:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 706:  # amount
+        elif r == 707:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 799:  # per
+        elif r == 800:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b795(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['per'] = value
-        elif r == 802:  # per
+        elif r == 803:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b801(x, inst, lim, made)
+            value = _b802(x, inst, lim, made)
             d['per'] = value
-        elif r == 707:  # equal
+        elif r == 708:  # equal
             x = c[0]
-            value = _b804(x, inst, lim, made)
+            value = _b805(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -58464,7 +58625,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58480,7 +58641,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C449()
+    inst: Any = _C450()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58488,18 +58649,18 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 447:  # target
+        if r == 448:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 448:  # duration
+        elif r == 449:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b709(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -58509,7 +58670,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58525,7 +58686,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C451()
+    inst: Any = _C452()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58533,14 +58694,14 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 450:  # target
+        if r == 451:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 709:  # yours
+        elif r == 710:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -58552,7 +58713,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58568,7 +58729,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C455()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58576,23 +58737,23 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 452:  # target
+        if r == 453:  # target
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['target'] = value
-        elif r == 453:  # source
+        elif r == 454:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b713(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['source'] = value
-        elif r == 814:  # hand
+        elif r == 815:  # hand
             d['hand'] = True
-        elif r == 714:  # battlefield
+        elif r == 715:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 815:  # mine
+        elif r == 816:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -58602,7 +58763,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58618,7 +58779,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C456()
+    inst: Any = _C457()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58626,22 +58787,22 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # target
+        if r == 456:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 715:  # fromgy
+        elif r == 716:  # fromgy
             d['fromgy'] = True
-        elif r == 816:  # choice
+        elif r == 817:  # choice
             d['choice'] = True
-        elif r == 817:  # facedown
+        elif r == 818:  # facedown
             d['facedown'] = True
-        elif r == 818:  # mine
+        elif r == 819:  # mine
             d['mine'] = True
-        elif r == 819:  # owners
+        elif r == 820:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -58651,7 +58812,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58667,7 +58828,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C459()
+    inst: Any = _C460()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58675,11 +58836,11 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 457:  # filter
+        if r == 458:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 458:  # hands
+        elif r == 459:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -58691,7 +58852,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58707,7 +58868,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C464()
+    inst: Any = _C465()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58715,38 +58876,38 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 460:  # player
+        if r == 461:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 716:  # upto
+        elif r == 717:  # upto
             d['upto'] = True
-        elif r == 461:  # count
+        elif r == 462:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 462:  # filter
+        elif r == 463:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 820:  # alts
+        elif r == 821:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b274(x, inst, lim, made))
-        elif r == 717:  # reveal
+                values.append(_b275(x, inst, lim, made))
+        elif r == 718:  # reveal
             d['reveal'] = True
-        elif r == 821:  # thatcard
+        elif r == 822:  # thatcard
             d['thatcard'] = True
-        elif r == 822:  # thosecards
+        elif r == 823:  # thosecards
             d['thosecards'] = True
-        elif r == 463:  # destination
+        elif r == 464:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 721 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 725:  # tapped
+        elif r == 726:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -58756,7 +58917,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58772,7 +58933,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C469()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58780,20 +58941,20 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 465:  # target
+        if r == 466:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 466:  # unless
+        elif r == 467:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b727(x, inst, lim, made)
+            value = _b728(x, inst, lim, made)
             d['unless'] = value
-        elif r == 467:  # per
+        elif r == 468:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -58807,7 +58968,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58823,7 +58984,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C471()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58831,9 +58992,9 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # player
+        if r == 470:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58843,7 +59004,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58859,7 +59020,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C474()
+    inst: Any = _C475()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58867,19 +59028,19 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # amount
+        if r == 472:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 472:  # player
+        elif r == 473:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 473:  # owner
+        elif r == 474:  # owner
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -58889,7 +59050,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58905,7 +59066,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C477()
+    inst: Any = _C478()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58913,11 +59074,11 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 475:  # filter
+        if r == 476:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 476:  # battlefield
+        elif r == 477:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58929,7 +59090,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58945,7 +59106,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C482()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58953,17 +59114,17 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 478:  # amount
+        if r == 479:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 479:  # counter
+        elif r == 480:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 480:  # target
+        elif r == 481:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58976,7 +59137,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58992,7 +59153,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C486()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59000,37 +59161,37 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # target
+        if r == 483:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 483:  # also
+        elif r == 484:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 484:  # source
+        elif r == 485:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b713(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['source'] = value
-        elif r == 729:  # top
+        elif r == 730:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 730:  # bottom
+        elif r == 731:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 731:  # owners
+        elif r == 732:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -59042,7 +59203,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59058,7 +59219,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C488()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59066,9 +59227,9 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # target
+        if r == 487:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59081,7 +59242,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59097,7 +59258,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C494()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59105,36 +59266,36 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 488:  # target
+        if r == 489:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 489:  # source
+        elif r == 490:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b713(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['source'] = value
-        elif r == 490:  # amount
+        elif r == 491:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 491:  # counter
+        elif r == 492:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 492:  # also
+        elif r == 493:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59147,7 +59308,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59163,7 +59324,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C496()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59171,9 +59332,9 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # player
+        if r == 495:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59183,7 +59344,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59199,7 +59360,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C498()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59207,9 +59368,9 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # target
+        if r == 497:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59222,7 +59383,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59238,7 +59399,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C501()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59246,21 +59407,21 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # player
+        if r == 499:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
-        elif r == 823:  # all
+        elif r == 824:  # all
             d['all'] = True
-        elif r == 732:  # amount
+        elif r == 733:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 499:  # filter
+        elif r == 500:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -59270,7 +59431,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59286,7 +59447,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C504()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59294,18 +59455,18 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 501:  # target
+        if r == 502:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 502:  # unless
+        elif r == 503:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b727(x, inst, lim, made)
+            value = _b728(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -59315,7 +59476,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59331,7 +59492,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C506()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59339,9 +59500,9 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 504:  # target
+        if r == 505:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59354,7 +59515,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59370,7 +59531,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C508()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59378,9 +59539,9 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 506:  # target
+        if r == 507:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59393,7 +59554,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59409,7 +59570,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C510()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59417,9 +59578,9 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 508:  # target
+        if r == 509:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59432,7 +59593,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59448,7 +59609,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C514()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59456,17 +59617,17 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # amount
+        if r == 511:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 511:  # counter
+        elif r == 512:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 512:  # target
+        elif r == 513:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59479,7 +59640,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59495,7 +59656,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C516()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59503,20 +59664,20 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # step
+        if r == 734:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 824 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 825 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 734:  # endcombat
+        elif r == 735:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 514:  # effect
+        elif r == 515:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59529,7 +59690,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59545,7 +59706,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C518()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59553,15 +59714,15 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # amount
+        if r == 517:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 825:  # you
+        elif r == 826:  # you
             d['you'] = True
-        elif r == 735:  # target
+        elif r == 736:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59574,7 +59735,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59590,7 +59751,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C520()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59598,18 +59759,18 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # target
+        if r == 519:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 736:  # label
+        elif r == 737:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 737:  # free
+        elif r == 738:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -59621,7 +59782,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59637,7 +59798,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C522()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59645,14 +59806,14 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # target
+        if r == 521:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 738:  # newtargets
+        elif r == 739:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -59662,7 +59823,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59678,7 +59839,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C523()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59686,18 +59847,18 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # thatnoun
+        if r == 740:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 740:  # target
+        elif r == 741:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 741:  # thisturn
+        elif r == 742:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -59707,7 +59868,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59723,7 +59884,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C526()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59731,14 +59892,14 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # target
+        if r == 524:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 524:  # phaseout
+        elif r == 525:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -59750,7 +59911,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59766,7 +59927,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C529()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59774,14 +59935,14 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # target
+        if r == 527:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 527:  # nountap
+        elif r == 528:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -59793,7 +59954,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59809,7 +59970,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C532()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'alsoword': False, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59817,32 +59978,32 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # lead
+        if r == 530:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b709(x, inst, lim, made)
             d['lead'] = value
-        elif r == 742:  # target
+        elif r == 743:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 743:  # also
+        elif r == 744:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b760(x, inst, lim, made)
+            value = _b761(x, inst, lim, made)
             d['also'] = value
-        elif r == 744:  # group
+        elif r == 745:  # group
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['group'] = value
-        elif r == 745:  # alsoword
+        elif r == 746:  # alsoword
             d['alsoword'] = True
-        elif r == 746:  # parts
+        elif r == 747:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -59851,18 +60012,18 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 609 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 610 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 530:  # duration
+        elif r == 531:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b709(x, inst, lim, made)
             d['duration'] = value
-        elif r == 747:  # tail
+        elif r == 748:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -59871,7 +60032,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 609 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 610 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59884,7 +60045,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59900,7 +60061,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C533()
+    inst: Any = _C534()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59908,13 +60069,13 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # controller
+        if r == 749:  # controller
             d['controller'] = True
-        elif r == 534:  # owner
+        elif r == 535:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 535:  # who
+        elif r == 536:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -59926,7 +60087,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59942,7 +60103,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C541()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59950,19 +60111,19 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # counter
+        if r == 750:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 750:  # on
+        elif r == 751:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 751:  # whose
+        elif r == 752:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 752:  # zone
+        elif r == 753:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -59974,7 +60135,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59990,7 +60151,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C544()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59998,7 +60159,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # power
+        if r == 543:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -60010,7 +60171,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60026,7 +60187,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C549()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60034,9 +60195,9 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # filter
+        if r == 548:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -60046,7 +60207,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60062,7 +60223,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C551()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60070,7 +60231,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # any
+        if r == 550:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -60082,7 +60243,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60098,7 +60259,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C553()
+    inst: Any = _C554()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60106,15 +60267,15 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # each
+        if r == 758:  # each
             d['each'] = True
-        elif r == 551:  # count
+        elif r == 552:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 552:  # filter
+        elif r == 553:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -60124,7 +60285,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60140,7 +60301,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C555()
+    inst: Any = _C556()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60148,7 +60309,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 554:  # who
+        if r == 555:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -60160,7 +60321,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60176,7 +60337,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C558()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60184,7 +60345,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # that
+        if r == 557:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -60196,7 +60357,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60212,7 +60373,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C559()
+    inst: Any = _C560()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60220,9 +60381,9 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 829:  # equipped
+        if r == 830:  # equipped
             d['equipped'] = True
-        elif r == 558:  # enchanted
+        elif r == 559:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -60234,7 +60395,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60250,7 +60411,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C562()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60258,7 +60419,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 560:  # rest
+        if r == 561:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -60270,7 +60431,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60286,7 +60447,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C572()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60294,11 +60455,11 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # whose
+        if r == 570:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 570:  # step
+        elif r == 571:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -60310,7 +60471,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60326,7 +60487,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C576()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60334,11 +60495,11 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # lead
+        if r == 574:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 574:  # counter
+        elif r == 575:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -60350,7 +60511,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60366,7 +60527,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C579()
+    inst: Any = _C580()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60374,15 +60535,15 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 576:  # lead
+        if r == 577:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 577:  # subject
+        elif r == 578:  # subject
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 578:  # batch
+        elif r == 579:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -60394,7 +60555,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60410,7 +60571,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C582()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60418,13 +60579,13 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 580:  # lead
+        if r == 581:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 763:  # creature
+        elif r == 764:  # creature
             d['creature'] = True
-        elif r == 764:  # events
+        elif r == 765:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60433,7 +60594,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 832 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 833 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -60446,7 +60607,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60462,7 +60623,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C585()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60470,11 +60631,11 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # lead
+        if r == 583:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 583:  # gain
+        elif r == 584:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -60486,7 +60647,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60502,7 +60663,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C589()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60510,17 +60671,17 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # lead
+        if r == 586:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 586:  # who
+        elif r == 587:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 587:  # spell
+        elif r == 588:  # spell
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -60530,7 +60691,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60546,7 +60707,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C592()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60554,17 +60715,17 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # lead
+        if r == 590:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 861:  # thisor
+        elif r == 862:  # thisor
             d['thisor'] = True
-        elif r == 590:  # subject
+        elif r == 591:  # subject
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 765:  # events
+        elif r == 766:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60573,12 +60734,12 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 832 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 833 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 766:  # undercontrol
+        elif r == 767:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -60588,7 +60749,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60604,7 +60765,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C605()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60612,11 +60773,11 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # command
+        if r == 604:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 605:  # battlefield
+        elif r == 606:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -60628,7 +60789,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60644,7 +60805,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C609()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60652,29 +60813,29 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # additional
+        if r == 769:  # additional
             d['additional'] = True
-        elif r == 606:  # power
+        elif r == 607:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 607:  # toughness
+        elif r == 608:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 769:  # per
+        elif r == 770:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 770:  # perfilter
+        elif r == 771:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 862:  # onbf
+        elif r == 863:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60684,7 +60845,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60700,7 +60861,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C612()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60708,7 +60869,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # both
+        if r == 611:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -60720,7 +60881,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60736,7 +60897,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C614()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60744,7 +60905,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # attack
+        if r == 613:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -60756,7 +60917,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60772,7 +60933,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C616()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60780,7 +60941,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # block
+        if r == 615:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -60792,7 +60953,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60808,7 +60969,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C618()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60816,7 +60977,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # count
+        if r == 617:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60828,52 +60989,8 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C618()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 771:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 274:
-                    values.append(_b274(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60904,8 +61021,8 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 274:
-                    values.append(_b274(x, inst, lim, made))
+                elif x.rule == 275:
+                    values.append(_b275(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -60916,7 +61033,51 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C620()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 773:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 275:
+                    values.append(_b275(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60932,7 +61093,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C622()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60940,9 +61101,9 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # quality
+        if r == 621:  # quality
             x = c[0]
-            value = _b774(x, inst, lim, made)
+            value = _b775(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60952,7 +61113,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60968,7 +61129,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C623()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60976,7 +61137,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # opponents
+        if r == 777:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60986,7 +61147,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61002,7 +61163,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C625()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61010,7 +61171,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # destroyed
+        if r == 624:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -61022,7 +61183,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61038,7 +61199,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C627()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61046,7 +61207,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # phase
+        if r == 626:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -61058,7 +61219,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61074,7 +61235,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C629()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61082,7 +61243,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 627:  # untap
+        if r == 628:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -61094,7 +61255,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61110,7 +61271,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C631()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61118,9 +61279,9 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # ability
+        if r == 630:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 777 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 778 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -61133,7 +61294,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61149,7 +61310,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C634()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61157,14 +61318,14 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # keyword
+        if r == 632:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 632:  # manacost
+        elif r == 633:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -61176,7 +61337,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61192,7 +61353,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C638()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61200,18 +61361,18 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # verb
+        if r == 635:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 635:  # keyword
+        elif r == 636:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 636:  # chosen
+        elif r == 637:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -61223,54 +61384,8 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C638()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 778:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -61302,7 +61417,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -61315,7 +61430,53 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C640()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 780:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61331,7 +61492,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C643()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61339,11 +61500,11 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # first
+        if r == 641:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 641:  # regular
+        elif r == 642:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -61357,7 +61518,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61373,7 +61534,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C645()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61381,7 +61542,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # excess
+        if r == 644:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -61393,7 +61554,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61409,7 +61570,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C646()
+    inst: Any = _C647()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61417,7 +61578,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # untapped
+        if r == 646:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -61429,7 +61590,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61445,7 +61606,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C648()
+    inst: Any = _C649()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61453,11 +61614,11 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # its
+        if r == 781:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 647:  # untap
+        elif r == 648:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -61469,7 +61630,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61485,7 +61646,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C650()
+    inst: Any = _C651()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61493,7 +61654,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 649:  # gains
+        if r == 650:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -61505,7 +61666,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61521,7 +61682,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C652()
+    inst: Any = _C653()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61529,7 +61690,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 651:  # lethal
+        if r == 652:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -61541,7 +61702,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61557,7 +61718,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C654()
+    inst: Any = _C655()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61565,9 +61726,9 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # quality
+        if r == 654:  # quality
             x = c[0]
-            value = _b774(x, inst, lim, made)
+            value = _b775(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61577,7 +61738,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61593,7 +61754,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C656()
+    inst: Any = _C657()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61601,9 +61762,9 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 655:  # quality
+        if r == 656:  # quality
             x = c[0]
-            value = _b774(x, inst, lim, made)
+            value = _b775(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61613,7 +61774,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61629,7 +61790,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C659()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61637,9 +61798,9 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 657:  # quality
+        if r == 658:  # quality
             x = c[0]
-            value = _b774(x, inst, lim, made)
+            value = _b775(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61649,7 +61810,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61665,7 +61826,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C661()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61673,11 +61834,11 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # thisturn
+        if r == 782:  # thisturn
             d['thisturn'] = True
-        elif r == 659:  # keyword
+        elif r == 660:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61690,7 +61851,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61706,7 +61867,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C662()
+    inst: Any = _C663()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61714,7 +61875,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 661:  # count
+        if r == 662:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -61726,7 +61887,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61742,7 +61903,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C664()
+    inst: Any = _C665()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61750,7 +61911,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 663:  # attacks
+        if r == 664:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61762,7 +61923,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61778,7 +61939,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C666()
+    inst: Any = _C667()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61786,7 +61947,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 665:  # blocks
+        if r == 666:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -61798,7 +61959,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61814,7 +61975,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C668()
+    inst: Any = _C669()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61822,7 +61983,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 667:  # unblockable
+        if r == 668:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -61834,7 +61995,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61850,7 +62011,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C670()
+    inst: Any = _C671()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61858,9 +62019,9 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 669:  # color
+        if r == 670:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61873,7 +62034,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61889,7 +62050,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C708()
+    inst: Any = _C709()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61897,23 +62058,23 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # eot
+        if r == 808:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 808:  # next_upkeep
+        elif r == 809:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 809:  # losecontrol
+        elif r == 810:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 810:  # thisturn
+        elif r == 811:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 811:  # thiscombat
+        elif r == 812:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -61925,7 +62086,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61941,7 +62102,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C711()
+    inst: Any = _C712()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61949,13 +62110,13 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # another
+        if r == 813:  # another
             d['another'] = True
-        elif r == 710:  # filter
+        elif r == 711:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 813:  # ingy
+        elif r == 814:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61965,7 +62126,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61981,7 +62142,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C713()
+    inst: Any = _C714()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61989,7 +62150,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # whose
+        if r == 713:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -62001,7 +62162,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62017,7 +62178,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C719()
+    inst: Any = _C720()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62025,7 +62186,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # zone
+        if r == 719:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -62037,7 +62198,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62053,7 +62214,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C722()
+    inst: Any = _C723()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62061,9 +62222,9 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # player
+        if r == 722:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -62073,7 +62234,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62089,7 +62250,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C724()
+    inst: Any = _C725()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62097,9 +62258,9 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # player
+        if r == 724:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b534(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -62109,7 +62270,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62125,7 +62286,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C727()
+    inst: Any = _C728()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62133,13 +62294,13 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # cost
+        if r == 727:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 728:  # param
+        elif r == 729:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62152,7 +62313,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62168,7 +62329,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C754()
+    inst: Any = _C755()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62176,9 +62337,9 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # word
+        if r == 754:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62191,7 +62352,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62207,7 +62368,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C756()
+    inst: Any = _C757()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62215,11 +62376,11 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 755:  # player
+        if r == 756:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 826:  # walker
+        elif r == 827:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -62229,7 +62390,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62245,7 +62406,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C760()
+    inst: Any = _C761()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62253,33 +62414,33 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # quant
+        if r == 759:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 759:  # filter
+        elif r == 760:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 827:  # attached
+        elif r == 828:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 828:  # samename
+        elif r == 829:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 864:  # ingy
+        elif r == 865:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -62289,7 +62450,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62305,7 +62466,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C775()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62313,13 +62474,13 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # word
+        if r == 774:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 775:  # param
+        elif r == 776:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62332,7 +62493,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62348,7 +62509,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C796()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62356,9 +62517,9 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # word
+        if r == 795:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 288 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62371,7 +62532,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62387,7 +62548,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C801()
+    inst: Any = _C802()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62395,13 +62556,13 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # filter
+        if r == 801:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 869:  # gy
+        elif r == 870:  # gy
             d['gy'] = True
-        elif r == 870:  # bf
+        elif r == 871:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -62411,7 +62572,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62427,7 +62588,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C805()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62435,21 +62596,21 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # power
+        if r == 804:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 805:  # power
+        elif r == 806:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 806:  # target
+        elif r == 807:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 546 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -62462,7 +62623,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62478,7 +62639,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C831()
+    inst: Any = _C832()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62486,7 +62647,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 830:  # enters
+        if r == 831:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -62498,7 +62659,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62514,7 +62675,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C834()
+    inst: Any = _C835()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62522,7 +62683,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 833:  # leaves
+        if r == 834:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -62534,7 +62695,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62550,7 +62711,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C836()
+    inst: Any = _C837()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62558,7 +62719,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 835:  # dies
+        if r == 836:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -62570,7 +62731,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62586,7 +62747,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C838()
+    inst: Any = _C839()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62594,7 +62755,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 837:  # alone
+        if r == 838:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -62606,7 +62767,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62622,7 +62783,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C841()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62630,7 +62791,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 839:  # unblocked
+        if r == 840:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -62642,7 +62803,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62658,7 +62819,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C842()
+    inst: Any = _C843()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62666,7 +62827,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 841:  # attacks
+        if r == 842:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -62678,7 +62839,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62694,7 +62855,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C844()
+    inst: Any = _C845()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62702,11 +62863,11 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 843:  # blocks
+        if r == 844:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 865:  # acreature
+        elif r == 866:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -62716,7 +62877,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62732,7 +62893,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C847()
+    inst: Any = _C848()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62740,15 +62901,15 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 845:  # blocked
+        if r == 846:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 846:  # filter
+        elif r == 847:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -62758,7 +62919,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62774,7 +62935,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C849()
+    inst: Any = _C850()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62782,7 +62943,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 848:  # direction
+        if r == 849:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -62794,7 +62955,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62810,7 +62971,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C851()
+    inst: Any = _C852()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62818,7 +62979,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 850:  # up
+        if r == 851:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -62830,7 +62991,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62846,7 +63007,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C853()
+    inst: Any = _C854()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62854,7 +63015,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 852:  # way
+        if r == 853:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -62866,7 +63027,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62882,7 +63043,7 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C855()
+    inst: Any = _C856()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62890,11 +63051,11 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 854:  # targeted
+        if r == 855:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 866:  # opponents
+        elif r == 867:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -62904,7 +63065,7 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62920,7 +63081,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C858()
+    inst: Any = _C859()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62928,13 +63089,13 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 867:  # combat
+        if r == 868:  # combat
             d['combat'] = True
-        elif r == 856:  # deals
+        elif r == 857:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 857:  # recipient
+        elif r == 858:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -62948,7 +63109,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62964,7 +63125,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C860()
+    inst: Any = _C861()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62972,9 +63133,9 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 868:  # combat
+        if r == 869:  # combat
             d['combat'] = True
-        elif r == 859:  # dealt
+        elif r == 860:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -63179,688 +63340,689 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b188,  # 188 DefendingControlsCondition
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 189 __asgn_plain
     _b190,  # 190 ControlNoneCondition
-    _b191,  # 191 ControlCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 192 __asgn_plain
-    _b193,  # 193 EmptyHandCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 194 __asgn_plain
-    _b195,  # 195 TotalPowerCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 196 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 197 __asgn_plain
-    _b198,  # 198 CountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 199 __asgn_plain
-    _b200,  # 200 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 201 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 202 __asgn_plain
-    _b203,  # 203 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 204 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 205 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 206 __asgn_oneormore
-    _node,  # 207 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 208 __asgn_plain
-    _match_node,  # 209 ParamName
-    _match_node,  # 210 KeywordName
-    _node,  # 211 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 212 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 213 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 214 __asgn_plain
-    _b215,  # 215 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 216 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 217 __asgn_oneormore
-    _match_node,  # 218 Supertype
-    _match_node,  # 219 CardType
-    _match_node,  # 220 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 221 __asgn_plain
-    _b222,  # 222 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 223 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 224 __asgn_plain
-    _node,  # 225 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 226 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 227 __asgn_plain
-    _b228,  # 228 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 229 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 230 __asgn_plain
-    _b231,  # 231 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 232 __asgn_plain
-    _b233,  # 233 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 234 __asgn_plain
-    _b235,  # 235 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 236 __asgn_plain
-    _b237,  # 237 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 238 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 239 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 240 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 241 __asgn_plain
-    _b242,  # 242 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 243 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 244 __asgn_plain
-    _b245,  # 245 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 246 __asgn_plain
-    _b247,  # 247 ChooseColorAsEntersStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 248 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 249 __asgn_plain
-    _b250,  # 250 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 251 __asgn_plain
-    _b252,  # 252 EntersAsCopyStmt
-    _b253,  # 253 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 254 __asgn_plain
-    _b255,  # 255 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 256 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 257 __asgn_plain
-    _b258,  # 258 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 259 __asgn_plain
-    _b260,  # 260 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 261 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 262 __asgn_plain
-    _b263,  # 263 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 264 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 265 __asgn_plain
-    _b266,  # 266 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 267 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 268 __asgn_plain
-    _b269,  # 269 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 270 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 271 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 272 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 273 __asgn_plain
-    _b274,  # 274 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 275 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 276 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 277 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 278 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 279 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 280 __asgn_plain
-    _b281,  # 281 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 282 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 283 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 284 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 285 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 286 __asgn_plain
-    _match_node,  # 287 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 288 __asgn_plain
-    _b289,  # 289 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 290 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 291 __asgn_plain
-    _b292,  # 292 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 293 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 294 __asgn_plain
-    _b295,  # 295 ChoosePermanentEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 296 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 297 __asgn_plain
-    _b298,  # 298 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 299 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 300 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 301 __asgn_plain
-    _b302,  # 302 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 303 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 304 __asgn_plain
-    _b305,  # 305 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 306 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 307 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 308 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 309 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 310 __asgn_plain
-    _b311,  # 311 PlayerTapsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 312 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 313 __asgn_plain
-    _b314,  # 314 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 315 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 316 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 317 __asgn_plain
-    _b318,  # 318 PlayerCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 319 __asgn_plain
-    _b320,  # 320 ShuffleIntoLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 321 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 322 __asgn_plain
-    _b323,  # 323 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 326 __asgn_plain
-    _b327,  # 327 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 328 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 329 __asgn_plain
-    _b330,  # 330 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 331 __asgn_plain
-    _b332,  # 332 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 333 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 334 __asgn_plain
-    _b335,  # 335 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 336 __asgn_plain
-    _b337,  # 337 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 338 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 339 __asgn_plain
-    _b340,  # 340 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 341 __asgn_plain
-    _b342,  # 342 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 343 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 344 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 345 __asgn_plain
-    _b346,  # 346 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 347 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 348 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 349 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 350 __asgn_plain
-    _b351,  # 351 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 352 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 ReturnExiledWithEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 355 __asgn_plain
-    _b356,  # 356 PlayerShufflesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 357 __asgn_plain
-    _b358,  # 358 ExchangeLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 359 __asgn_plain
-    _b360,  # 360 ChooseColorEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 361 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 362 __asgn_plain
-    _b363,  # 363 RevealHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 364 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 365 __asgn_plain
-    _b366,  # 366 ChooseNameEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 367 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 368 __asgn_optional
-    _b369,  # 369 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 370 __asgn_plain
-    _b371,  # 371 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 372 __asgn_plain
-    _b373,  # 373 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 374 __asgn_plain
-    _b375,  # 375 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 376 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 377 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 378 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 379 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 380 __asgn_plain
-    _b381,  # 381 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 382 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 383 __asgn_plain
-    _b384,  # 384 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 385 __asgn_plain
-    _b386,  # 386 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 387 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 388 __asgn_plain
-    _b389,  # 389 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 390 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 391 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 392 __asgn_plain
-    _b393,  # 393 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 394 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 395 __asgn_plain
-    _b396,  # 396 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 397 __asgn_plain
-    _b398,  # 398 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 399 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 401 __asgn_plain
-    _b402,  # 402 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 403 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 404 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 191 __asgn_plain
+    _b192,  # 192 ControlCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 193 __asgn_plain
+    _b194,  # 194 EmptyHandCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 195 __asgn_plain
+    _b196,  # 196 TotalPowerCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 197 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 198 __asgn_plain
+    _b199,  # 199 CountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 200 __asgn_plain
+    _b201,  # 201 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 202 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 203 __asgn_plain
+    _b204,  # 204 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 205 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 206 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 207 __asgn_oneormore
+    _node,  # 208 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 209 __asgn_plain
+    _match_node,  # 210 ParamName
+    _match_node,  # 211 KeywordName
+    _node,  # 212 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 213 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 214 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 215 __asgn_plain
+    _b216,  # 216 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 217 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 218 __asgn_oneormore
+    _match_node,  # 219 Supertype
+    _match_node,  # 220 CardType
+    _match_node,  # 221 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 222 __asgn_plain
+    _b223,  # 223 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 224 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 225 __asgn_plain
+    _node,  # 226 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 227 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 228 __asgn_plain
+    _b229,  # 229 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 230 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 231 __asgn_plain
+    _b232,  # 232 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 233 __asgn_plain
+    _b234,  # 234 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 235 __asgn_plain
+    _b236,  # 236 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 237 __asgn_plain
+    _b238,  # 238 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 239 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 240 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 241 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 242 __asgn_plain
+    _b243,  # 243 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 244 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 245 __asgn_plain
+    _b246,  # 246 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 247 __asgn_plain
+    _b248,  # 248 ChooseColorAsEntersStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 249 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 250 __asgn_plain
+    _b251,  # 251 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 252 __asgn_plain
+    _b253,  # 253 EntersAsCopyStmt
+    _b254,  # 254 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 255 __asgn_plain
+    _b256,  # 256 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 257 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 258 __asgn_plain
+    _b259,  # 259 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 260 __asgn_plain
+    _b261,  # 261 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 262 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 263 __asgn_plain
+    _b264,  # 264 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 265 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 266 __asgn_plain
+    _b267,  # 267 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 268 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 269 __asgn_plain
+    _b270,  # 270 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 271 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 272 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 273 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 274 __asgn_plain
+    _b275,  # 275 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 276 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 277 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 278 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 279 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 280 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 281 __asgn_plain
+    _b282,  # 282 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 283 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 284 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 285 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 286 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 287 __asgn_plain
+    _match_node,  # 288 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 289 __asgn_plain
+    _b290,  # 290 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 291 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 292 __asgn_plain
+    _b293,  # 293 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 294 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 295 __asgn_plain
+    _b296,  # 296 ChoosePermanentEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 297 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 298 __asgn_plain
+    _b299,  # 299 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 300 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 301 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 302 __asgn_plain
+    _b303,  # 303 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 304 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 305 __asgn_plain
+    _b306,  # 306 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 307 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 308 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 309 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 310 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 311 __asgn_plain
+    _b312,  # 312 PlayerTapsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 313 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 314 __asgn_plain
+    _b315,  # 315 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 316 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 317 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 318 __asgn_plain
+    _b319,  # 319 PlayerCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 320 __asgn_plain
+    _b321,  # 321 ShuffleIntoLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 322 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 323 __asgn_plain
+    _b324,  # 324 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 325 __asgn_plain
+    _b326,  # 326 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 327 __asgn_plain
+    _b328,  # 328 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 329 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 330 __asgn_plain
+    _b331,  # 331 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 332 __asgn_plain
+    _b333,  # 333 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 334 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 335 __asgn_plain
+    _b336,  # 336 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 337 __asgn_plain
+    _b338,  # 338 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 339 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 340 __asgn_plain
+    _b341,  # 341 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 342 __asgn_plain
+    _b343,  # 343 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 344 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 345 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 346 __asgn_plain
+    _b347,  # 347 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 348 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 349 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 350 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 351 __asgn_plain
+    _b352,  # 352 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 353 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 354 __asgn_plain
+    _b355,  # 355 ReturnExiledWithEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 PlayerShufflesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 358 __asgn_plain
+    _b359,  # 359 ExchangeLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 ChooseColorEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 362 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 363 __asgn_plain
+    _b364,  # 364 RevealHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 365 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 366 __asgn_plain
+    _b367,  # 367 ChooseNameEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 368 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 369 __asgn_optional
+    _b370,  # 370 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 371 __asgn_plain
+    _b372,  # 372 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 373 __asgn_plain
+    _b374,  # 374 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 375 __asgn_plain
+    _b376,  # 376 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 377 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 378 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 379 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 380 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 381 __asgn_plain
+    _b382,  # 382 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 383 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 384 __asgn_plain
+    _b385,  # 385 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 386 __asgn_plain
+    _b387,  # 387 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 388 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 389 __asgn_plain
+    _b390,  # 390 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 391 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 392 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 395 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 396 __asgn_plain
+    _b397,  # 397 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 398 __asgn_plain
+    _b399,  # 399 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 400 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 401 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 402 __asgn_plain
+    _b403,  # 403 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 404 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 405 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 406 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 407 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 414 __asgn_plain
-    _b415,  # 415 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 419 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 420 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 422 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 432 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 433 __asgn_plain
-    _b434,  # 434 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 435 __asgn_plain
-    _b436,  # 436 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 437 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 440 __asgn_plain
-    _b441,  # 441 TokenEffect
-    _b442,  # 442 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 443 __asgn_plain
-    _b444,  # 444 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
-    _b446,  # 446 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 448 __asgn_plain
-    _b449,  # 449 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 450 __asgn_plain
-    _b451,  # 451 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
-    _b456,  # 456 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 458 __asgn_plain
-    _b459,  # 459 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 463 __asgn_plain
-    _b464,  # 464 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 465 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 472 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 473 __asgn_plain
-    _b474,  # 474 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 475 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 478 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 490 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 491 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 498 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 510 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 511 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 512 __asgn_plain
-    _b513,  # 513 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 514 __asgn_plain
-    _b515,  # 515 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 516 __asgn_plain
-    _b517,  # 517 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 CopySpellEffect
-    _b522,  # 522 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 523 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 529 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 530 __asgn_plain
-    _b531,  # 531 ContinuousEffect
-    _match_node,  # 532 ActionWord
-    _b533,  # 533 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 536 __asgn_oneormore
-    _match_node,  # 537 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 538 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 539 __asgn_oneormore
-    _b540,  # 540 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 541 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 545 __asgn_oneormore
-    _node,  # 546 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 552 __asgn_plain
-    _b553,  # 553 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 554 __asgn_plain
-    _b555,  # 555 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 558 __asgn_plain
-    _b559,  # 559 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 560 __asgn_plain
-    _b561,  # 561 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 567 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 568 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 BeginningTrigger
-    _node,  # 572 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 578 __asgn_plain
-    _b579,  # 579 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 LifeGainTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 593 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 594 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 595 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 596 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 597 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 598 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 599 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 600 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 601 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 602 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 605 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 606 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 PTChange
-    _node,  # 609 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 CantBeBlockedByFewer
-    _b618,  # 618 CantBeBlockedExcept
-    _b619,  # 619 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 CantBeTargetedBy
-    _b622,  # 622 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 ProtectionFromChosen
-    _b638,  # 638 HasKeywords
-    _b639,  # 639 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 645 __asgn_plain
-    _b646,  # 646 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 647 __asgn_plain
-    _b648,  # 648 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 649 __asgn_plain
-    _b650,  # 650 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 651 __asgn_plain
-    _b652,  # 652 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 653 __asgn_plain
-    _b654,  # 654 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 655 __asgn_plain
-    _b656,  # 656 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 661 __asgn_plain
-    _b662,  # 662 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 663 __asgn_plain
-    _b664,  # 664 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 665 __asgn_plain
-    _b666,  # 666 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 667 __asgn_plain
-    _b668,  # 668 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 669 __asgn_plain
-    _b670,  # 670 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 677 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 678 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 679 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 680 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 681 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 682 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 683 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 684 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 685 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 693 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 694 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 695 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 696 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 697 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 707 __asgn_plain
-    _b708,  # 708 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 710 __asgn_plain
-    _b711,  # 711 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 712 __asgn_plain
-    _b713,  # 713 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 715 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 716 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 717 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 718 __asgn_plain
-    _b719,  # 719 OntoBattlefield
-    _node,  # 720 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 721 __asgn_plain
-    _b722,  # 722 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 723 __asgn_plain
-    _b724,  # 724 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 725 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 726 __asgn_plain
-    _b727,  # 727 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 728 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 741 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 746 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 747 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 748 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 753 __asgn_plain
-    _b754,  # 754 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 755 __asgn_plain
-    _b756,  # 756 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 759 __asgn_plain
-    _b760,  # 760 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 761 __asgn_optional
-    _node,  # 762 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 406 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 407 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 408 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 415 __asgn_plain
+    _b416,  # 416 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 419 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 423 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 424 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 425 __asgn_plain
+    _b426,  # 426 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 427 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 430 __asgn_plain
+    _b431,  # 431 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 436 __asgn_plain
+    _b437,  # 437 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 440 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 441 __asgn_plain
+    _b442,  # 442 TokenEffect
+    _b443,  # 443 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 444 __asgn_plain
+    _b445,  # 445 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
+    _b452,  # 452 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 454 __asgn_plain
+    _b455,  # 455 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 472 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 479 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
+    _b488,  # 488 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 490 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 491 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 492 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 499 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
+    _b510,  # 510 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 511 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 512 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 CopySpellEffect
+    _b523,  # 523 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 524 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 527 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 528 __asgn_plain
+    _b529,  # 529 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 530 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 531 __asgn_plain
+    _b532,  # 532 ContinuousEffect
+    _match_node,  # 533 ActionWord
+    _b534,  # 534 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 535 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 536 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 537 __asgn_oneormore
+    _match_node,  # 538 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 539 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 540 __asgn_oneormore
+    _b541,  # 541 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 542 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 546 __asgn_oneormore
+    _node,  # 547 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 548 __asgn_plain
+    _b549,  # 549 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 550 __asgn_plain
+    _b551,  # 551 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 553 __asgn_plain
+    _b554,  # 554 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 555 __asgn_plain
+    _b556,  # 556 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 557 __asgn_plain
+    _b558,  # 558 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 561 __asgn_plain
+    _b562,  # 562 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 568 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 569 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 BeginningTrigger
+    _node,  # 573 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 593 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 594 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 595 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 597 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 598 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 600 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 601 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 602 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 603 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 606 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 607 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 PTChange
+    _node,  # 610 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 CantBeBlockedByFewer
+    _b619,  # 619 CantBeBlockedExcept
+    _b620,  # 620 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 CantBeTargetedBy
+    _b623,  # 623 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 ProtectionFromChosen
+    _b639,  # 639 HasKeywords
+    _b640,  # 640 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 654 __asgn_plain
+    _b655,  # 655 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 656 __asgn_plain
+    _b657,  # 657 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 666 __asgn_plain
+    _b667,  # 667 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 668 __asgn_plain
+    _b669,  # 669 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 678 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 679 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 680 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 681 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 682 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 683 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 684 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 685 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 686 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 694 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 695 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 696 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 697 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 698 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 708 __asgn_plain
+    _b709,  # 709 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 711 __asgn_plain
+    _b712,  # 712 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 713 __asgn_plain
+    _b714,  # 714 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 716 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 717 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 718 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 719 __asgn_plain
+    _b720,  # 720 OntoBattlefield
+    _node,  # 721 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 722 __asgn_plain
+    _b723,  # 723 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 724 __asgn_plain
+    _b725,  # 725 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 727 __asgn_plain
+    _b728,  # 728 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 739 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 742 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 746 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 747 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 748 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 749 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 754 __asgn_plain
+    _b755,  # 755 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 756 __asgn_plain
+    _b757,  # 757 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 760 __asgn_plain
+    _b761,  # 761 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 762 __asgn_optional
+    _node,  # 763 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 764 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 765 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 771 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 766 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 771 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 772 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 776 __asgn_optional
-    _node,  # 777 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 778 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 773 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 777 __asgn_optional
+    _node,  # 778 GrantedAbility
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 779 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 780 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 782 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 783 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 784 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 785 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 786 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 787 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 788 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 789 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 790 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 792 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 797 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 798 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 800 __asgn_plain
-    _b801,  # 801 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 805 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 806 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 808 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 810 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 811 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 812 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 813 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 814 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 815 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 816 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 817 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 818 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 819 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 820 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 821 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 822 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 823 __asgn_optional
-    _match_node,  # 824 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 825 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 826 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 827 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 828 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 829 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 830 __asgn_plain
-    _b831,  # 831 EntersEvent
-    _node,  # 832 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 833 __asgn_plain
-    _b834,  # 834 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 835 __asgn_plain
-    _b836,  # 836 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 837 __asgn_plain
-    _b838,  # 838 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 841 __asgn_plain
-    _b842,  # 842 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 843 __asgn_plain
-    _b844,  # 844 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 845 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 846 __asgn_plain
-    _b847,  # 847 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 848 __asgn_plain
-    _b849,  # 849 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 850 __asgn_plain
-    _b851,  # 851 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 852 __asgn_plain
-    _b853,  # 853 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 854 __asgn_plain
-    _b855,  # 855 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 856 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 857 __asgn_plain
-    _b858,  # 858 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 859 __asgn_plain
-    _b860,  # 860 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 861 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 862 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 863 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 864 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 865 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 866 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 867 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 780 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 783 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 784 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 785 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 786 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 787 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 788 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 789 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 790 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 791 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 795 __asgn_plain
+    _b796,  # 796 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 798 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 801 __asgn_plain
+    _b802,  # 802 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 804 __asgn_plain
+    _b805,  # 805 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 809 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 810 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 811 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 812 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 813 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 814 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 816 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 817 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 818 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 819 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 820 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 821 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 822 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 823 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 824 __asgn_optional
+    _match_node,  # 825 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 826 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 827 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 828 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 829 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 830 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 831 __asgn_plain
+    _b832,  # 832 EntersEvent
+    _node,  # 833 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 834 __asgn_plain
+    _b835,  # 835 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 836 __asgn_plain
+    _b837,  # 837 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 838 __asgn_plain
+    _b839,  # 839 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 840 __asgn_plain
+    _b841,  # 841 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 842 __asgn_plain
+    _b843,  # 843 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 844 __asgn_plain
+    _b845,  # 845 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 846 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 847 __asgn_plain
+    _b848,  # 848 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 849 __asgn_plain
+    _b850,  # 850 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 851 __asgn_plain
+    _b852,  # 852 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 853 __asgn_plain
+    _b854,  # 854 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 855 __asgn_plain
+    _b856,  # 856 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 857 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 858 __asgn_plain
+    _b859,  # 859 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 860 __asgn_plain
+    _b861,  # 861 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 862 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 863 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 864 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 865 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 866 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 867 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 868 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 869 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 870 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 869 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 870 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 871 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 546, 572, 609, 720, 762, 777, 832])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 208, 212, 226, 547, 573, 610, 721, 763, 778, 833])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -64054,411 +64216,411 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b188,  # 188 DefendingControlsCondition
     None,  # 189 __asgn_plain
     _b190,  # 190 ControlNoneCondition
-    _b191,  # 191 ControlCondition
-    None,  # 192 __asgn_plain
-    _b193,  # 193 EmptyHandCondition
-    None,  # 194 __asgn_plain
-    _b195,  # 195 TotalPowerCondition
-    None,  # 196 __asgn_plain
+    None,  # 191 __asgn_plain
+    _b192,  # 192 ControlCondition
+    None,  # 193 __asgn_plain
+    _b194,  # 194 EmptyHandCondition
+    None,  # 195 __asgn_plain
+    _b196,  # 196 TotalPowerCondition
     None,  # 197 __asgn_plain
-    _b198,  # 198 CountersCondition
-    None,  # 199 __asgn_plain
-    _b200,  # 200 ItIsCondition
-    None,  # 201 __asgn_plain
+    None,  # 198 __asgn_plain
+    _b199,  # 199 CountersCondition
+    None,  # 200 __asgn_plain
+    _b201,  # 201 ItIsCondition
     None,  # 202 __asgn_plain
-    _b203,  # 203 PaidCondition
-    None,  # 204 __asgn_optional
+    None,  # 203 __asgn_plain
+    _b204,  # 204 PaidCondition
     None,  # 205 __asgn_optional
-    None,  # 206 __asgn_oneormore
-    None,  # 207 Effect
-    None,  # 208 __asgn_plain
-    None,  # 209 ParamName
-    None,  # 210 KeywordName
-    None,  # 211 KeywordArg
-    None,  # 212 __asgn_zeroormore
-    None,  # 213 __asgn_plain
+    None,  # 206 __asgn_optional
+    None,  # 207 __asgn_oneormore
+    None,  # 208 Effect
+    None,  # 209 __asgn_plain
+    None,  # 210 ParamName
+    None,  # 211 KeywordName
+    None,  # 212 KeywordArg
+    None,  # 213 __asgn_zeroormore
     None,  # 214 __asgn_plain
-    _b215,  # 215 MoreKeywords
-    None,  # 216 __asgn_zeroormore
-    None,  # 217 __asgn_oneormore
-    None,  # 218 Supertype
-    None,  # 219 CardType
-    None,  # 220 Color
-    None,  # 221 __asgn_plain
-    _b222,  # 222 Mode
-    None,  # 223 __asgn_oneormore
-    None,  # 224 __asgn_plain
-    None,  # 225 AbilityBody
-    None,  # 226 __asgn_plain
+    None,  # 215 __asgn_plain
+    _b216,  # 216 MoreKeywords
+    None,  # 217 __asgn_zeroormore
+    None,  # 218 __asgn_oneormore
+    None,  # 219 Supertype
+    None,  # 220 CardType
+    None,  # 221 Color
+    None,  # 222 __asgn_plain
+    _b223,  # 223 Mode
+    None,  # 224 __asgn_oneormore
+    None,  # 225 __asgn_plain
+    None,  # 226 AbilityBody
     None,  # 227 __asgn_plain
-    _b228,  # 228 SkipExtraTurnStmt
-    None,  # 229 __asgn_plain
+    None,  # 228 __asgn_plain
+    _b229,  # 229 SkipExtraTurnStmt
     None,  # 230 __asgn_plain
-    _b231,  # 231 CantSearchStmt
-    None,  # 232 __asgn_plain
-    _b233,  # 233 HandSizeStmt
-    None,  # 234 __asgn_plain
-    _b235,  # 235 PreventDamageByStmt
-    None,  # 236 __asgn_plain
-    _b237,  # 237 CostReductionStmt
-    None,  # 238 __asgn_plain
+    None,  # 231 __asgn_plain
+    _b232,  # 232 CantSearchStmt
+    None,  # 233 __asgn_plain
+    _b234,  # 234 HandSizeStmt
+    None,  # 235 __asgn_plain
+    _b236,  # 236 PreventDamageByStmt
+    None,  # 237 __asgn_plain
+    _b238,  # 238 CostReductionStmt
     None,  # 239 __asgn_plain
     None,  # 240 __asgn_plain
     None,  # 241 __asgn_plain
-    _b242,  # 242 EntersWithStmt
-    None,  # 243 __asgn_plain
+    None,  # 242 __asgn_plain
+    _b243,  # 243 EntersWithStmt
     None,  # 244 __asgn_plain
-    _b245,  # 245 AmplifyStmt
-    None,  # 246 __asgn_plain
-    _b247,  # 247 ChooseColorAsEntersStmt
-    None,  # 248 __asgn_plain
+    None,  # 245 __asgn_plain
+    _b246,  # 246 AmplifyStmt
+    None,  # 247 __asgn_plain
+    _b248,  # 248 ChooseColorAsEntersStmt
     None,  # 249 __asgn_plain
-    _b250,  # 250 AsTurnedFaceUpStmt
-    None,  # 251 __asgn_plain
-    _b252,  # 252 EntersAsCopyStmt
-    _b253,  # 253 CardAltCostStmt
-    None,  # 254 __asgn_plain
-    _b255,  # 255 CardAddCostStmt
-    None,  # 256 __asgn_plain
+    None,  # 250 __asgn_plain
+    _b251,  # 251 AsTurnedFaceUpStmt
+    None,  # 252 __asgn_plain
+    _b253,  # 253 EntersAsCopyStmt
+    _b254,  # 254 CardAltCostStmt
+    None,  # 255 __asgn_plain
+    _b256,  # 256 CardAddCostStmt
     None,  # 257 __asgn_plain
-    _b258,  # 258 CantActivateStmt
-    None,  # 259 __asgn_plain
-    _b260,  # 260 TopRevealedStmt
-    None,  # 261 __asgn_plain
+    None,  # 258 __asgn_plain
+    _b259,  # 259 CantActivateStmt
+    None,  # 260 __asgn_plain
+    _b261,  # 261 TopRevealedStmt
     None,  # 262 __asgn_plain
-    _b263,  # 263 AdditionalLandStmt
-    None,  # 264 __asgn_plain
+    None,  # 263 __asgn_plain
+    _b264,  # 264 AdditionalLandStmt
     None,  # 265 __asgn_plain
-    _b266,  # 266 PlayTopStmt
-    None,  # 267 __asgn_plain
+    None,  # 266 __asgn_plain
+    _b267,  # 267 PlayTopStmt
     None,  # 268 __asgn_plain
-    _b269,  # 269 CardsStaticStmt
-    None,  # 270 __asgn_optional
-    None,  # 271 __asgn_plain
+    None,  # 269 __asgn_plain
+    _b270,  # 270 CardsStaticStmt
+    None,  # 271 __asgn_optional
     None,  # 272 __asgn_plain
     None,  # 273 __asgn_plain
-    _b274,  # 274 ObjectFilter
-    None,  # 275 __asgn_optional
-    None,  # 276 __asgn_plain
+    None,  # 274 __asgn_plain
+    _b275,  # 275 ObjectFilter
+    None,  # 276 __asgn_optional
     None,  # 277 __asgn_plain
     None,  # 278 __asgn_plain
     None,  # 279 __asgn_plain
     None,  # 280 __asgn_plain
-    _b281,  # 281 ControlledThing
-    None,  # 282 __asgn_oneormore
-    None,  # 283 __asgn_plain
-    None,  # 284 __asgn_optional
-    None,  # 285 __asgn_plain
+    None,  # 281 __asgn_plain
+    _b282,  # 282 ControlledThing
+    None,  # 283 __asgn_oneormore
+    None,  # 284 __asgn_plain
+    None,  # 285 __asgn_optional
     None,  # 286 __asgn_plain
-    None,  # 287 ConditionWord
-    None,  # 288 __asgn_plain
-    _b289,  # 289 MayEffect
-    None,  # 290 __asgn_plain
+    None,  # 287 __asgn_plain
+    None,  # 288 ConditionWord
+    None,  # 289 __asgn_plain
+    _b290,  # 290 MayEffect
     None,  # 291 __asgn_plain
-    _b292,  # 292 ChooseAmongEffect
-    None,  # 293 __asgn_plain
+    None,  # 292 __asgn_plain
+    _b293,  # 293 ChooseAmongEffect
     None,  # 294 __asgn_plain
-    _b295,  # 295 ChoosePermanentEffect
-    None,  # 296 __asgn_plain
+    None,  # 295 __asgn_plain
+    _b296,  # 296 ChoosePermanentEffect
     None,  # 297 __asgn_plain
-    _b298,  # 298 ExtraTurnEffect
-    None,  # 299 __asgn_plain
+    None,  # 298 __asgn_plain
+    _b299,  # 299 ExtraTurnEffect
     None,  # 300 __asgn_plain
     None,  # 301 __asgn_plain
-    _b302,  # 302 CantCastEffect
-    None,  # 303 __asgn_plain
+    None,  # 302 __asgn_plain
+    _b303,  # 303 CantCastEffect
     None,  # 304 __asgn_plain
-    _b305,  # 305 PlayerTopCardActionEffect
-    None,  # 306 __asgn_plain
+    None,  # 305 __asgn_plain
+    _b306,  # 306 PlayerTopCardActionEffect
     None,  # 307 __asgn_plain
     None,  # 308 __asgn_plain
     None,  # 309 __asgn_plain
     None,  # 310 __asgn_plain
-    _b311,  # 311 PlayerTapsEffect
-    None,  # 312 __asgn_plain
+    None,  # 311 __asgn_plain
+    _b312,  # 312 PlayerTapsEffect
     None,  # 313 __asgn_plain
-    _b314,  # 314 LoseLifeEffect
-    None,  # 315 __asgn_plain
+    None,  # 314 __asgn_plain
+    _b315,  # 315 LoseLifeEffect
     None,  # 316 __asgn_plain
     None,  # 317 __asgn_plain
-    _b318,  # 318 PlayerCountersEffect
-    None,  # 319 __asgn_plain
-    _b320,  # 320 ShuffleIntoLibraryEffect
-    None,  # 321 __asgn_plain
+    None,  # 318 __asgn_plain
+    _b319,  # 319 PlayerCountersEffect
+    None,  # 320 __asgn_plain
+    _b321,  # 321 ShuffleIntoLibraryEffect
     None,  # 322 __asgn_plain
-    _b323,  # 323 PlayerMillEffect
-    None,  # 324 __asgn_plain
-    _b325,  # 325 MayPlayEffect
-    None,  # 326 __asgn_plain
-    _b327,  # 327 BlockRequirementEffect
-    None,  # 328 __asgn_plain
+    None,  # 323 __asgn_plain
+    _b324,  # 324 PlayerMillEffect
+    None,  # 325 __asgn_plain
+    _b326,  # 326 MayPlayEffect
+    None,  # 327 __asgn_plain
+    _b328,  # 328 BlockRequirementEffect
     None,  # 329 __asgn_plain
-    _b330,  # 330 TopCardActionEffect
-    None,  # 331 __asgn_plain
-    _b332,  # 332 PayEffect
-    None,  # 333 __asgn_plain
+    None,  # 330 __asgn_plain
+    _b331,  # 331 TopCardActionEffect
+    None,  # 332 __asgn_plain
+    _b333,  # 333 PayEffect
     None,  # 334 __asgn_plain
-    _b335,  # 335 NumberedActionEffect
-    None,  # 336 __asgn_plain
-    _b337,  # 337 AttachEffect
-    None,  # 338 __asgn_plain
+    None,  # 335 __asgn_plain
+    _b336,  # 336 NumberedActionEffect
+    None,  # 337 __asgn_plain
+    _b338,  # 338 AttachEffect
     None,  # 339 __asgn_plain
-    _b340,  # 340 FightEffect
-    None,  # 341 __asgn_plain
-    _b342,  # 342 LookAtTopEffect
-    None,  # 343 __asgn_plain
+    None,  # 340 __asgn_plain
+    _b341,  # 341 FightEffect
+    None,  # 342 __asgn_plain
+    _b343,  # 343 LookAtTopEffect
     None,  # 344 __asgn_plain
     None,  # 345 __asgn_plain
-    _b346,  # 346 ObjectDamageEffect
-    None,  # 347 __asgn_plain
+    None,  # 346 __asgn_plain
+    _b347,  # 347 ObjectDamageEffect
     None,  # 348 __asgn_plain
     None,  # 349 __asgn_plain
     None,  # 350 __asgn_plain
-    _b351,  # 351 MoveCountersEffect
-    None,  # 352 __asgn_plain
+    None,  # 351 __asgn_plain
+    _b352,  # 352 MoveCountersEffect
     None,  # 353 __asgn_plain
-    _b354,  # 354 ReturnExiledWithEffect
-    None,  # 355 __asgn_plain
-    _b356,  # 356 PlayerShufflesEffect
-    None,  # 357 __asgn_plain
-    _b358,  # 358 ExchangeLifeEffect
-    None,  # 359 __asgn_plain
-    _b360,  # 360 ChooseColorEffect
-    None,  # 361 __asgn_plain
+    None,  # 354 __asgn_plain
+    _b355,  # 355 ReturnExiledWithEffect
+    None,  # 356 __asgn_plain
+    _b357,  # 357 PlayerShufflesEffect
+    None,  # 358 __asgn_plain
+    _b359,  # 359 ExchangeLifeEffect
+    None,  # 360 __asgn_plain
+    _b361,  # 361 ChooseColorEffect
     None,  # 362 __asgn_plain
-    _b363,  # 363 RevealHandEffect
-    None,  # 364 __asgn_plain
+    None,  # 363 __asgn_plain
+    _b364,  # 364 RevealHandEffect
     None,  # 365 __asgn_plain
-    _b366,  # 366 ChooseNameEffect
-    None,  # 367 __asgn_optional
+    None,  # 366 __asgn_plain
+    _b367,  # 367 ChooseNameEffect
     None,  # 368 __asgn_optional
-    _b369,  # 369 KeywordCost
-    None,  # 370 __asgn_plain
-    _b371,  # 371 TypeArg
-    None,  # 372 __asgn_plain
-    _b373,  # 373 QualityArg
-    None,  # 374 __asgn_plain
-    _b375,  # 375 OntoArg
-    None,  # 376 __asgn_plain
+    None,  # 369 __asgn_optional
+    _b370,  # 370 KeywordCost
+    None,  # 371 __asgn_plain
+    _b372,  # 372 TypeArg
+    None,  # 373 __asgn_plain
+    _b374,  # 374 QualityArg
+    None,  # 375 __asgn_plain
+    _b376,  # 376 OntoArg
     None,  # 377 __asgn_plain
     None,  # 378 __asgn_plain
     None,  # 379 __asgn_plain
     None,  # 380 __asgn_plain
-    _b381,  # 381 TriggeredStmt
-    None,  # 382 __asgn_plain
+    None,  # 381 __asgn_plain
+    _b382,  # 382 TriggeredStmt
     None,  # 383 __asgn_plain
-    _b384,  # 384 ActivatedStmt
-    None,  # 385 __asgn_plain
-    _b386,  # 386 PTDefiningStmt
-    None,  # 387 __asgn_oneormore
-    None,  # 388 __asgn_plain
-    _b389,  # 389 SpellKind
-    None,  # 390 __asgn_oneormore
+    None,  # 384 __asgn_plain
+    _b385,  # 385 ActivatedStmt
+    None,  # 386 __asgn_plain
+    _b387,  # 387 PTDefiningStmt
+    None,  # 388 __asgn_oneormore
+    None,  # 389 __asgn_plain
+    _b390,  # 390 SpellKind
     None,  # 391 __asgn_oneormore
-    None,  # 392 __asgn_plain
-    _b393,  # 393 EntersTappedStmt
-    None,  # 394 __asgn_oneormore
-    None,  # 395 __asgn_plain
-    _b396,  # 396 CostPerTargetStmt
-    None,  # 397 __asgn_plain
-    _b398,  # 398 UncounterableStmt
-    None,  # 399 __asgn_oneormore
-    None,  # 400 __asgn_plain
+    None,  # 392 __asgn_oneormore
+    None,  # 393 __asgn_plain
+    _b394,  # 394 EntersTappedStmt
+    None,  # 395 __asgn_oneormore
+    None,  # 396 __asgn_plain
+    _b397,  # 397 CostPerTargetStmt
+    None,  # 398 __asgn_plain
+    _b399,  # 399 UncounterableStmt
+    None,  # 400 __asgn_oneormore
     None,  # 401 __asgn_plain
-    _b402,  # 402 StaticStmt
-    None,  # 403 __asgn_optional
-    None,  # 404 __asgn_oneormore
+    None,  # 402 __asgn_plain
+    _b403,  # 403 StaticStmt
+    None,  # 404 __asgn_optional
     None,  # 405 __asgn_oneormore
     None,  # 406 __asgn_oneormore
-    None,  # 407 __asgn_optional
-    None,  # 408 __asgn_plain
+    None,  # 407 __asgn_oneormore
+    None,  # 408 __asgn_optional
     None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
     None,  # 413 __asgn_plain
     None,  # 414 __asgn_plain
-    _b415,  # 415 ControlClause
-    None,  # 416 __asgn_plain
+    None,  # 415 __asgn_plain
+    _b416,  # 416 ControlClause
     None,  # 417 __asgn_plain
     None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
     None,  # 420 __asgn_plain
     None,  # 421 __asgn_plain
-    None,  # 422 __asgn_oneormore
-    None,  # 423 __asgn_plain
+    None,  # 422 __asgn_plain
+    None,  # 423 __asgn_oneormore
     None,  # 424 __asgn_plain
-    _b425,  # 425 DividedDamageEffect
-    None,  # 426 __asgn_plain
+    None,  # 425 __asgn_plain
+    _b426,  # 426 DividedDamageEffect
     None,  # 427 __asgn_plain
-    _b428,  # 428 DamageEffect
-    None,  # 429 __asgn_plain
-    _b430,  # 430 DestroyEffect
-    None,  # 431 __asgn_plain
+    None,  # 428 __asgn_plain
+    _b429,  # 429 DamageEffect
+    None,  # 430 __asgn_plain
+    _b431,  # 431 DestroyEffect
     None,  # 432 __asgn_plain
     None,  # 433 __asgn_plain
-    _b434,  # 434 DrawEffect
-    None,  # 435 __asgn_plain
-    _b436,  # 436 TokenCopyEffect
-    None,  # 437 __asgn_plain
+    None,  # 434 __asgn_plain
+    _b435,  # 435 DrawEffect
+    None,  # 436 __asgn_plain
+    _b437,  # 437 TokenCopyEffect
     None,  # 438 __asgn_plain
     None,  # 439 __asgn_plain
     None,  # 440 __asgn_plain
-    _b441,  # 441 TokenEffect
-    _b442,  # 442 AddManaEffect
-    None,  # 443 __asgn_plain
-    _b444,  # 444 DiscardEffect
-    None,  # 445 __asgn_plain
-    _b446,  # 446 GainLifeEffect
-    None,  # 447 __asgn_plain
+    None,  # 441 __asgn_plain
+    _b442,  # 442 TokenEffect
+    _b443,  # 443 AddManaEffect
+    None,  # 444 __asgn_plain
+    _b445,  # 445 DiscardEffect
+    None,  # 446 __asgn_plain
+    _b447,  # 447 GainLifeEffect
     None,  # 448 __asgn_plain
-    _b449,  # 449 GainControlEffect
-    None,  # 450 __asgn_plain
-    _b451,  # 451 ReturnToHandEffect
-    None,  # 452 __asgn_plain
+    None,  # 449 __asgn_plain
+    _b450,  # 450 GainControlEffect
+    None,  # 451 __asgn_plain
+    _b452,  # 452 ReturnToHandEffect
     None,  # 453 __asgn_plain
-    _b454,  # 454 ReturnFromGraveyardEffect
-    None,  # 455 __asgn_plain
-    _b456,  # 456 ReturnToBattlefieldEffect
-    None,  # 457 __asgn_plain
+    None,  # 454 __asgn_plain
+    _b455,  # 455 ReturnFromGraveyardEffect
+    None,  # 456 __asgn_plain
+    _b457,  # 457 ReturnToBattlefieldEffect
     None,  # 458 __asgn_plain
-    _b459,  # 459 ReturnAllFromGraveyardsEffect
-    None,  # 460 __asgn_plain
+    None,  # 459 __asgn_plain
+    _b460,  # 460 ReturnAllFromGraveyardsEffect
     None,  # 461 __asgn_plain
     None,  # 462 __asgn_plain
     None,  # 463 __asgn_plain
-    _b464,  # 464 SearchEffect
-    None,  # 465 __asgn_plain
+    None,  # 464 __asgn_plain
+    _b465,  # 465 SearchEffect
     None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
-    _b468,  # 468 CounterSpellEffect
-    None,  # 469 __asgn_plain
-    _b470,  # 470 ShuffleEffect
-    None,  # 471 __asgn_plain
+    None,  # 468 __asgn_plain
+    _b469,  # 469 CounterSpellEffect
+    None,  # 470 __asgn_plain
+    _b471,  # 471 ShuffleEffect
     None,  # 472 __asgn_plain
     None,  # 473 __asgn_plain
-    _b474,  # 474 MillEffect
-    None,  # 475 __asgn_plain
+    None,  # 474 __asgn_plain
+    _b475,  # 475 MillEffect
     None,  # 476 __asgn_plain
-    _b477,  # 477 PutFromHandEffect
-    None,  # 478 __asgn_plain
+    None,  # 477 __asgn_plain
+    _b478,  # 478 PutFromHandEffect
     None,  # 479 __asgn_plain
     None,  # 480 __asgn_plain
-    _b481,  # 481 PutCountersEffect
-    None,  # 482 __asgn_plain
+    None,  # 481 __asgn_plain
+    _b482,  # 482 PutCountersEffect
     None,  # 483 __asgn_plain
     None,  # 484 __asgn_plain
-    _b485,  # 485 PutOnLibraryEffect
-    None,  # 486 __asgn_plain
-    _b487,  # 487 PutIntoZoneEffect
-    None,  # 488 __asgn_plain
+    None,  # 485 __asgn_plain
+    _b486,  # 486 PutOnLibraryEffect
+    None,  # 487 __asgn_plain
+    _b488,  # 488 PutIntoZoneEffect
     None,  # 489 __asgn_plain
     None,  # 490 __asgn_plain
     None,  # 491 __asgn_plain
     None,  # 492 __asgn_plain
-    _b493,  # 493 ExileEffect
-    None,  # 494 __asgn_plain
-    _b495,  # 495 ExileTopEffect
-    None,  # 496 __asgn_plain
-    _b497,  # 497 RegenerateEffect
-    None,  # 498 __asgn_plain
+    None,  # 493 __asgn_plain
+    _b494,  # 494 ExileEffect
+    None,  # 495 __asgn_plain
+    _b496,  # 496 ExileTopEffect
+    None,  # 497 __asgn_plain
+    _b498,  # 498 RegenerateEffect
     None,  # 499 __asgn_plain
-    _b500,  # 500 PlayerSacrificesEffect
-    None,  # 501 __asgn_plain
+    None,  # 500 __asgn_plain
+    _b501,  # 501 PlayerSacrificesEffect
     None,  # 502 __asgn_plain
-    _b503,  # 503 SacrificeEffect
-    None,  # 504 __asgn_plain
-    _b505,  # 505 UntapEffect
-    None,  # 506 __asgn_plain
-    _b507,  # 507 TapOrUntapEffect
-    None,  # 508 __asgn_plain
-    _b509,  # 509 TapEffect
-    None,  # 510 __asgn_plain
+    None,  # 503 __asgn_plain
+    _b504,  # 504 SacrificeEffect
+    None,  # 505 __asgn_plain
+    _b506,  # 506 UntapEffect
+    None,  # 507 __asgn_plain
+    _b508,  # 508 TapOrUntapEffect
+    None,  # 509 __asgn_plain
+    _b510,  # 510 TapEffect
     None,  # 511 __asgn_plain
     None,  # 512 __asgn_plain
-    _b513,  # 513 RemoveCountersEffect
-    None,  # 514 __asgn_plain
-    _b515,  # 515 DelayedEffect
-    None,  # 516 __asgn_plain
-    _b517,  # 517 PreventEffect
-    None,  # 518 __asgn_plain
-    _b519,  # 519 CastThisEffect
-    None,  # 520 __asgn_plain
-    _b521,  # 521 CopySpellEffect
-    _b522,  # 522 NoRegenEffect
-    None,  # 523 __asgn_plain
+    None,  # 513 __asgn_plain
+    _b514,  # 514 RemoveCountersEffect
+    None,  # 515 __asgn_plain
+    _b516,  # 516 DelayedEffect
+    None,  # 517 __asgn_plain
+    _b518,  # 518 PreventEffect
+    None,  # 519 __asgn_plain
+    _b520,  # 520 CastThisEffect
+    None,  # 521 __asgn_plain
+    _b522,  # 522 CopySpellEffect
+    _b523,  # 523 NoRegenEffect
     None,  # 524 __asgn_plain
-    _b525,  # 525 PhaseOutEffect
-    None,  # 526 __asgn_plain
+    None,  # 525 __asgn_plain
+    _b526,  # 526 PhaseOutEffect
     None,  # 527 __asgn_plain
-    _b528,  # 528 NoUntapEffect
-    None,  # 529 __asgn_plain
+    None,  # 528 __asgn_plain
+    _b529,  # 529 NoUntapEffect
     None,  # 530 __asgn_plain
-    _b531,  # 531 ContinuousEffect
-    None,  # 532 ActionWord
-    _b533,  # 533 PlayerRef
-    None,  # 534 __asgn_plain
+    None,  # 531 __asgn_plain
+    _b532,  # 532 ContinuousEffect
+    None,  # 533 ActionWord
+    _b534,  # 534 PlayerRef
     None,  # 535 __asgn_plain
-    None,  # 536 __asgn_oneormore
-    None,  # 537 BackWord
-    None,  # 538 __asgn_optional
-    None,  # 539 __asgn_oneormore
-    _b540,  # 540 PerCount
-    None,  # 541 __asgn_plain
+    None,  # 536 __asgn_plain
+    None,  # 537 __asgn_oneormore
+    None,  # 538 BackWord
+    None,  # 539 __asgn_optional
+    None,  # 540 __asgn_oneormore
+    _b541,  # 541 PerCount
     None,  # 542 __asgn_plain
-    _b543,  # 543 WhereX
-    None,  # 544 __asgn_plain
-    None,  # 545 __asgn_oneormore
-    None,  # 546 TargetRef
-    None,  # 547 __asgn_plain
-    _b548,  # 548 AnyNumberTargets
-    None,  # 549 __asgn_plain
-    _b550,  # 550 AnyTarget
-    None,  # 551 __asgn_plain
+    None,  # 543 __asgn_plain
+    _b544,  # 544 WhereX
+    None,  # 545 __asgn_plain
+    None,  # 546 __asgn_oneormore
+    None,  # 547 TargetRef
+    None,  # 548 __asgn_plain
+    _b549,  # 549 AnyNumberTargets
+    None,  # 550 __asgn_plain
+    _b551,  # 551 AnyTarget
     None,  # 552 __asgn_plain
-    _b553,  # 553 UpToTargets
-    None,  # 554 __asgn_plain
-    _b555,  # 555 EachPlayers
-    None,  # 556 __asgn_plain
-    _b557,  # 557 ThatRef
-    None,  # 558 __asgn_plain
-    _b559,  # 559 EnchantedRef
-    None,  # 560 __asgn_plain
-    _b561,  # 561 RestRef
-    None,  # 562 __asgn_plain
+    None,  # 553 __asgn_plain
+    _b554,  # 554 UpToTargets
+    None,  # 555 __asgn_plain
+    _b556,  # 556 EachPlayers
+    None,  # 557 __asgn_plain
+    _b558,  # 558 ThatRef
+    None,  # 559 __asgn_plain
+    _b560,  # 560 EnchantedRef
+    None,  # 561 __asgn_plain
+    _b562,  # 562 RestRef
     None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
-    None,  # 567 __asgn_optional
-    None,  # 568 __asgn_oneormore
-    None,  # 569 __asgn_plain
+    None,  # 567 __asgn_plain
+    None,  # 568 __asgn_optional
+    None,  # 569 __asgn_oneormore
     None,  # 570 __asgn_plain
-    _b571,  # 571 BeginningTrigger
-    None,  # 572 Trigger
-    None,  # 573 __asgn_plain
+    None,  # 571 __asgn_plain
+    _b572,  # 572 BeginningTrigger
+    None,  # 573 Trigger
     None,  # 574 __asgn_plain
-    _b575,  # 575 LastCounterTrigger
-    None,  # 576 __asgn_plain
+    None,  # 575 __asgn_plain
+    _b576,  # 576 LastCounterTrigger
     None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
-    _b579,  # 579 BatchAttackTrigger
-    None,  # 580 __asgn_plain
-    _b581,  # 581 ThisTrigger
-    None,  # 582 __asgn_plain
+    None,  # 579 __asgn_plain
+    _b580,  # 580 BatchAttackTrigger
+    None,  # 581 __asgn_plain
+    _b582,  # 582 ThisTrigger
     None,  # 583 __asgn_plain
-    _b584,  # 584 LifeGainTrigger
-    None,  # 585 __asgn_plain
+    None,  # 584 __asgn_plain
+    _b585,  # 585 LifeGainTrigger
     None,  # 586 __asgn_plain
     None,  # 587 __asgn_plain
-    _b588,  # 588 CastTrigger
-    None,  # 589 __asgn_plain
+    None,  # 588 __asgn_plain
+    _b589,  # 589 CastTrigger
     None,  # 590 __asgn_plain
-    _b591,  # 591 YoursTrigger
-    None,  # 592 __asgn_plain
-    None,  # 593 __asgn_optional
+    None,  # 591 __asgn_plain
+    _b592,  # 592 YoursTrigger
+    None,  # 593 __asgn_plain
     None,  # 594 __asgn_optional
-    None,  # 595 __asgn_plain
+    None,  # 595 __asgn_optional
     None,  # 596 __asgn_plain
     None,  # 597 __asgn_plain
     None,  # 598 __asgn_plain
@@ -64467,101 +64629,101 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 601 __asgn_plain
     None,  # 602 __asgn_plain
     None,  # 603 __asgn_plain
-    _b604,  # 604 ZonePlace
-    None,  # 605 __asgn_plain
+    None,  # 604 __asgn_plain
+    _b605,  # 605 ZonePlace
     None,  # 606 __asgn_plain
     None,  # 607 __asgn_plain
-    _b608,  # 608 PTChange
-    None,  # 609 StaticPart
-    None,  # 610 __asgn_plain
-    _b611,  # 611 CantAttackOrBlock
-    None,  # 612 __asgn_plain
-    _b613,  # 613 CantAttack
-    None,  # 614 __asgn_plain
-    _b615,  # 615 CantBlock
-    None,  # 616 __asgn_plain
-    _b617,  # 617 CantBeBlockedByFewer
-    _b618,  # 618 CantBeBlockedExcept
-    _b619,  # 619 CanBlockOnly
-    None,  # 620 __asgn_plain
-    _b621,  # 621 CantBeTargetedBy
-    _b622,  # 622 CantBeTargeted
-    None,  # 623 __asgn_plain
-    _b624,  # 624 CantBeDestroyed
-    None,  # 625 __asgn_plain
-    _b626,  # 626 CantPhaseOut
-    None,  # 627 __asgn_plain
-    _b628,  # 628 PhasesEachUntap
-    None,  # 629 __asgn_plain
-    _b630,  # 630 GainsAbility
-    None,  # 631 __asgn_plain
+    None,  # 608 __asgn_plain
+    _b609,  # 609 PTChange
+    None,  # 610 StaticPart
+    None,  # 611 __asgn_plain
+    _b612,  # 612 CantAttackOrBlock
+    None,  # 613 __asgn_plain
+    _b614,  # 614 CantAttack
+    None,  # 615 __asgn_plain
+    _b616,  # 616 CantBlock
+    None,  # 617 __asgn_plain
+    _b618,  # 618 CantBeBlockedByFewer
+    _b619,  # 619 CantBeBlockedExcept
+    _b620,  # 620 CanBlockOnly
+    None,  # 621 __asgn_plain
+    _b622,  # 622 CantBeTargetedBy
+    _b623,  # 623 CantBeTargeted
+    None,  # 624 __asgn_plain
+    _b625,  # 625 CantBeDestroyed
+    None,  # 626 __asgn_plain
+    _b627,  # 627 CantPhaseOut
+    None,  # 628 __asgn_plain
+    _b629,  # 629 PhasesEachUntap
+    None,  # 630 __asgn_plain
+    _b631,  # 631 GainsAbility
     None,  # 632 __asgn_plain
-    _b633,  # 633 HasKeywordAtManaCost
-    None,  # 634 __asgn_plain
+    None,  # 633 __asgn_plain
+    _b634,  # 634 HasKeywordAtManaCost
     None,  # 635 __asgn_plain
     None,  # 636 __asgn_plain
-    _b637,  # 637 ProtectionFromChosen
-    _b638,  # 638 HasKeywords
-    _b639,  # 639 LosesKeywords
-    None,  # 640 __asgn_plain
+    None,  # 637 __asgn_plain
+    _b638,  # 638 ProtectionFromChosen
+    _b639,  # 639 HasKeywords
+    _b640,  # 640 LosesKeywords
     None,  # 641 __asgn_plain
-    _b642,  # 642 CombatDamageSteps
-    None,  # 643 __asgn_plain
-    _b644,  # 644 AssignsExcess
-    None,  # 645 __asgn_plain
-    _b646,  # 646 AttacksUntapped
-    None,  # 647 __asgn_plain
-    _b648,  # 648 DoesntUntap
-    None,  # 649 __asgn_plain
-    _b650,  # 650 DamageGainsLife
-    None,  # 651 __asgn_plain
-    _b652,  # 652 DamageIsLethal
-    None,  # 653 __asgn_plain
-    _b654,  # 654 CantBeBlockedBy
-    None,  # 655 __asgn_plain
-    _b656,  # 656 CantBeAttachedBy
-    None,  # 657 __asgn_plain
-    _b658,  # 658 PreventDamageFrom
-    None,  # 659 __asgn_plain
-    _b660,  # 660 AttacksDespite
-    None,  # 661 __asgn_plain
-    _b662,  # 662 MaxBlockers
-    None,  # 663 __asgn_plain
-    _b664,  # 664 AttacksEachCombat
-    None,  # 665 __asgn_plain
-    _b666,  # 666 BlocksEachCombat
-    None,  # 667 __asgn_plain
-    _b668,  # 668 CantBeBlocked
-    None,  # 669 __asgn_plain
-    _b670,  # 670 IsColor
-    None,  # 671 __asgn_plain
+    None,  # 642 __asgn_plain
+    _b643,  # 643 CombatDamageSteps
+    None,  # 644 __asgn_plain
+    _b645,  # 645 AssignsExcess
+    None,  # 646 __asgn_plain
+    _b647,  # 647 AttacksUntapped
+    None,  # 648 __asgn_plain
+    _b649,  # 649 DoesntUntap
+    None,  # 650 __asgn_plain
+    _b651,  # 651 DamageGainsLife
+    None,  # 652 __asgn_plain
+    _b653,  # 653 DamageIsLethal
+    None,  # 654 __asgn_plain
+    _b655,  # 655 CantBeBlockedBy
+    None,  # 656 __asgn_plain
+    _b657,  # 657 CantBeAttachedBy
+    None,  # 658 __asgn_plain
+    _b659,  # 659 PreventDamageFrom
+    None,  # 660 __asgn_plain
+    _b661,  # 661 AttacksDespite
+    None,  # 662 __asgn_plain
+    _b663,  # 663 MaxBlockers
+    None,  # 664 __asgn_plain
+    _b665,  # 665 AttacksEachCombat
+    None,  # 666 __asgn_plain
+    _b667,  # 667 BlocksEachCombat
+    None,  # 668 __asgn_plain
+    _b669,  # 669 CantBeBlocked
+    None,  # 670 __asgn_plain
+    _b671,  # 671 IsColor
     None,  # 672 __asgn_plain
     None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
     None,  # 676 __asgn_plain
-    None,  # 677 __asgn_oneormore
-    None,  # 678 __asgn_optional
+    None,  # 677 __asgn_plain
+    None,  # 678 __asgn_oneormore
     None,  # 679 __asgn_optional
     None,  # 680 __asgn_optional
     None,  # 681 __asgn_optional
-    None,  # 682 __asgn_oneormore
+    None,  # 682 __asgn_optional
     None,  # 683 __asgn_oneormore
-    None,  # 684 __asgn_optional
+    None,  # 684 __asgn_oneormore
     None,  # 685 __asgn_optional
-    None,  # 686 __asgn_plain
+    None,  # 686 __asgn_optional
     None,  # 687 __asgn_plain
     None,  # 688 __asgn_plain
     None,  # 689 __asgn_plain
     None,  # 690 __asgn_plain
     None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
-    None,  # 693 __asgn_optional
-    None,  # 694 __asgn_zeroormore
+    None,  # 693 __asgn_plain
+    None,  # 694 __asgn_optional
     None,  # 695 __asgn_zeroormore
-    None,  # 696 __asgn_oneormore
+    None,  # 696 __asgn_zeroormore
     None,  # 697 __asgn_oneormore
-    None,  # 698 __asgn_plain
+    None,  # 698 __asgn_oneormore
     None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
     None,  # 701 __asgn_plain
@@ -64571,27 +64733,27 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 705 __asgn_plain
     None,  # 706 __asgn_plain
     None,  # 707 __asgn_plain
-    _b708,  # 708 Duration
-    None,  # 709 __asgn_plain
+    None,  # 708 __asgn_plain
+    _b709,  # 709 Duration
     None,  # 710 __asgn_plain
-    _b711,  # 711 TargetObject
-    None,  # 712 __asgn_plain
-    _b713,  # 713 FromGraveyard
-    None,  # 714 __asgn_plain
-    None,  # 715 __asgn_optional
+    None,  # 711 __asgn_plain
+    _b712,  # 712 TargetObject
+    None,  # 713 __asgn_plain
+    _b714,  # 714 FromGraveyard
+    None,  # 715 __asgn_plain
     None,  # 716 __asgn_optional
     None,  # 717 __asgn_optional
-    None,  # 718 __asgn_plain
-    _b719,  # 719 OntoBattlefield
-    None,  # 720 Destination
-    None,  # 721 __asgn_plain
-    _b722,  # 722 IntoHand
-    None,  # 723 __asgn_plain
-    _b724,  # 724 IntoGraveyard
-    None,  # 725 __asgn_optional
-    None,  # 726 __asgn_plain
-    _b727,  # 727 CostValue
-    None,  # 728 __asgn_plain
+    None,  # 718 __asgn_optional
+    None,  # 719 __asgn_plain
+    _b720,  # 720 OntoBattlefield
+    None,  # 721 Destination
+    None,  # 722 __asgn_plain
+    _b723,  # 723 IntoHand
+    None,  # 724 __asgn_plain
+    _b725,  # 725 IntoGraveyard
+    None,  # 726 __asgn_optional
+    None,  # 727 __asgn_plain
+    _b728,  # 728 CostValue
     None,  # 729 __asgn_plain
     None,  # 730 __asgn_plain
     None,  # 731 __asgn_plain
@@ -64601,51 +64763,51 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 735 __asgn_plain
     None,  # 736 __asgn_plain
     None,  # 737 __asgn_plain
-    None,  # 738 __asgn_optional
-    None,  # 739 __asgn_plain
+    None,  # 738 __asgn_plain
+    None,  # 739 __asgn_optional
     None,  # 740 __asgn_plain
-    None,  # 741 __asgn_optional
-    None,  # 742 __asgn_plain
+    None,  # 741 __asgn_plain
+    None,  # 742 __asgn_optional
     None,  # 743 __asgn_plain
     None,  # 744 __asgn_plain
-    None,  # 745 __asgn_optional
-    None,  # 746 __asgn_oneormore
+    None,  # 745 __asgn_plain
+    None,  # 746 __asgn_optional
     None,  # 747 __asgn_oneormore
-    None,  # 748 __asgn_optional
-    None,  # 749 __asgn_plain
+    None,  # 748 __asgn_oneormore
+    None,  # 749 __asgn_optional
     None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
     None,  # 752 __asgn_plain
     None,  # 753 __asgn_plain
-    _b754,  # 754 BackRef
-    None,  # 755 __asgn_plain
-    _b756,  # 756 TargetPlayer
-    None,  # 757 __asgn_optional
-    None,  # 758 __asgn_plain
+    None,  # 754 __asgn_plain
+    _b755,  # 755 BackRef
+    None,  # 756 __asgn_plain
+    _b757,  # 757 TargetPlayer
+    None,  # 758 __asgn_optional
     None,  # 759 __asgn_plain
-    _b760,  # 760 EachObjects
-    None,  # 761 __asgn_optional
-    None,  # 762 KeywordCostPart
-    None,  # 763 __asgn_optional
-    None,  # 764 __asgn_oneormore
+    None,  # 760 __asgn_plain
+    _b761,  # 761 EachObjects
+    None,  # 762 __asgn_optional
+    None,  # 763 KeywordCostPart
+    None,  # 764 __asgn_optional
     None,  # 765 __asgn_oneormore
-    None,  # 766 __asgn_optional
+    None,  # 766 __asgn_oneormore
     None,  # 767 __asgn_optional
     None,  # 768 __asgn_optional
-    None,  # 769 __asgn_plain
+    None,  # 769 __asgn_optional
     None,  # 770 __asgn_plain
-    None,  # 771 __asgn_oneormore
+    None,  # 771 __asgn_plain
     None,  # 772 __asgn_oneormore
-    None,  # 773 __asgn_plain
-    _b774,  # 774 QualityRef
-    None,  # 775 __asgn_plain
-    None,  # 776 __asgn_optional
-    None,  # 777 GrantedAbility
-    None,  # 778 __asgn_oneormore
+    None,  # 773 __asgn_oneormore
+    None,  # 774 __asgn_plain
+    _b775,  # 775 QualityRef
+    None,  # 776 __asgn_plain
+    None,  # 777 __asgn_optional
+    None,  # 778 GrantedAbility
     None,  # 779 __asgn_oneormore
-    None,  # 780 __asgn_plain
-    None,  # 781 __asgn_optional
-    None,  # 782 __asgn_oneormore
+    None,  # 780 __asgn_oneormore
+    None,  # 781 __asgn_plain
+    None,  # 782 __asgn_optional
     None,  # 783 __asgn_oneormore
     None,  # 784 __asgn_oneormore
     None,  # 785 __asgn_oneormore
@@ -64654,28 +64816,28 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 788 __asgn_oneormore
     None,  # 789 __asgn_oneormore
     None,  # 790 __asgn_oneormore
-    None,  # 791 __asgn_optional
-    None,  # 792 __asgn_plain
+    None,  # 791 __asgn_oneormore
+    None,  # 792 __asgn_optional
     None,  # 793 __asgn_plain
     None,  # 794 __asgn_plain
-    _b795,  # 795 PerTime
-    None,  # 796 __asgn_optional
-    None,  # 797 __asgn_oneormore
-    None,  # 798 __asgn_optional
-    None,  # 799 __asgn_plain
+    None,  # 795 __asgn_plain
+    _b796,  # 796 PerTime
+    None,  # 797 __asgn_optional
+    None,  # 798 __asgn_oneormore
+    None,  # 799 __asgn_optional
     None,  # 800 __asgn_plain
-    _b801,  # 801 PerObject
-    None,  # 802 __asgn_plain
+    None,  # 801 __asgn_plain
+    _b802,  # 802 PerObject
     None,  # 803 __asgn_plain
-    _b804,  # 804 PowerOf
-    None,  # 805 __asgn_plain
+    None,  # 804 __asgn_plain
+    _b805,  # 805 PowerOf
     None,  # 806 __asgn_plain
     None,  # 807 __asgn_plain
     None,  # 808 __asgn_plain
     None,  # 809 __asgn_plain
     None,  # 810 __asgn_plain
     None,  # 811 __asgn_plain
-    None,  # 812 __asgn_optional
+    None,  # 812 __asgn_plain
     None,  # 813 __asgn_optional
     None,  # 814 __asgn_optional
     None,  # 815 __asgn_optional
@@ -64683,55 +64845,56 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 817 __asgn_optional
     None,  # 818 __asgn_optional
     None,  # 819 __asgn_optional
-    None,  # 820 __asgn_oneormore
-    None,  # 821 __asgn_optional
+    None,  # 820 __asgn_optional
+    None,  # 821 __asgn_oneormore
     None,  # 822 __asgn_optional
     None,  # 823 __asgn_optional
-    None,  # 824 DelayedStep
-    None,  # 825 __asgn_optional
+    None,  # 824 __asgn_optional
+    None,  # 825 DelayedStep
     None,  # 826 __asgn_optional
-    None,  # 827 __asgn_plain
+    None,  # 827 __asgn_optional
     None,  # 828 __asgn_plain
-    None,  # 829 __asgn_optional
-    None,  # 830 __asgn_plain
-    _b831,  # 831 EntersEvent
-    None,  # 832 ThisEvent
-    None,  # 833 __asgn_plain
-    _b834,  # 834 LeavesEvent
-    None,  # 835 __asgn_plain
-    _b836,  # 836 DiesEvent
-    None,  # 837 __asgn_plain
-    _b838,  # 838 AttacksAloneEvent
-    None,  # 839 __asgn_plain
-    _b840,  # 840 UnblockedEvent
-    None,  # 841 __asgn_plain
-    _b842,  # 842 AttacksEvent
-    None,  # 843 __asgn_plain
-    _b844,  # 844 BlocksEvent
-    None,  # 845 __asgn_plain
+    None,  # 829 __asgn_plain
+    None,  # 830 __asgn_optional
+    None,  # 831 __asgn_plain
+    _b832,  # 832 EntersEvent
+    None,  # 833 ThisEvent
+    None,  # 834 __asgn_plain
+    _b835,  # 835 LeavesEvent
+    None,  # 836 __asgn_plain
+    _b837,  # 837 DiesEvent
+    None,  # 838 __asgn_plain
+    _b839,  # 839 AttacksAloneEvent
+    None,  # 840 __asgn_plain
+    _b841,  # 841 UnblockedEvent
+    None,  # 842 __asgn_plain
+    _b843,  # 843 AttacksEvent
+    None,  # 844 __asgn_plain
+    _b845,  # 845 BlocksEvent
     None,  # 846 __asgn_plain
-    _b847,  # 847 BlockedEvent
-    None,  # 848 __asgn_plain
-    _b849,  # 849 PhasesEvent
-    None,  # 850 __asgn_plain
-    _b851,  # 851 TurnedUpEvent
-    None,  # 852 __asgn_plain
-    _b853,  # 853 ExiledThisWayEvent
-    None,  # 854 __asgn_plain
-    _b855,  # 855 TargetedEvent
-    None,  # 856 __asgn_plain
+    None,  # 847 __asgn_plain
+    _b848,  # 848 BlockedEvent
+    None,  # 849 __asgn_plain
+    _b850,  # 850 PhasesEvent
+    None,  # 851 __asgn_plain
+    _b852,  # 852 TurnedUpEvent
+    None,  # 853 __asgn_plain
+    _b854,  # 854 ExiledThisWayEvent
+    None,  # 855 __asgn_plain
+    _b856,  # 856 TargetedEvent
     None,  # 857 __asgn_plain
-    _b858,  # 858 DealsDamageEvent
-    None,  # 859 __asgn_plain
-    _b860,  # 860 DealtDamageEvent
-    None,  # 861 __asgn_optional
+    None,  # 858 __asgn_plain
+    _b859,  # 859 DealsDamageEvent
+    None,  # 860 __asgn_plain
+    _b861,  # 861 DealtDamageEvent
     None,  # 862 __asgn_optional
-    None,  # 863 __asgn_oneormore
-    None,  # 864 __asgn_optional
+    None,  # 863 __asgn_optional
+    None,  # 864 __asgn_oneormore
     None,  # 865 __asgn_optional
     None,  # 866 __asgn_optional
     None,  # 867 __asgn_optional
     None,  # 868 __asgn_optional
     None,  # 869 __asgn_optional
     None,  # 870 __asgn_optional
+    None,  # 871 __asgn_optional
 ]

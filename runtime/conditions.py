@@ -167,9 +167,13 @@ class YouControl:
     """"as long as you control a Gate": the controller controls a permanent one of the selectors matches."""
 
     filters: tuple[ObjectFilter, ...]
+    graveyard: ObjectFilter | None = None  # "... or there is a Desert card in your graveyard" (404)
 
     def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Look at the controller's permanents now."""
+        """Look at the controller's permanents (and graveyard) now."""
+        if self.graveyard is not None and any(self.graveyard.matches(game, game.obj(c))
+                                              for c in game.zone(Zone.GRAVEYARD, res.controller)):
+            return True
         return any(o.controller == res.controller and
                    any(f.matches(game, o, viewer=res.controller, source_oid=res.source_oid) for f in self.filters)
                    for o in game.battlefield())

@@ -205,12 +205,15 @@ class YouControl(Condition):
     """"if you control a Swamp or a Forest"."""
 
     filters: tuple[FilterIR, ...]
+    graveyard: FilterIR | None = None  # "... or there is a Desert card in your graveyard" (404)
 
     def text(self, spell: bool, card: str = "it") -> str:
-        return "if you control " + " or ".join(f"{_a(f.words)} {f.words}" for f in self.filters)
+        gy = f" or there is {_a(self.graveyard.words)} {self.graveyard.words} in your graveyard" if self.graveyard else ""
+        return "if you control " + " or ".join(f"{_a(f.words)} {f.words}" for f in self.filters) + gy
 
     def python(self) -> str:
-        return f"rt.YouControl(filters={filters_python(self.filters)})"
+        gy = f", graveyard={self.graveyard.python()}" if self.graveyard is not None else ""
+        return f"rt.YouControl(filters={filters_python(self.filters)}{gy})"
 
 
 @dataclass(frozen=True)
