@@ -868,7 +868,7 @@ class CardLowering:
 
     def effect_ChooseNameEffect(self, e: Any, cond: Condition | None) -> Effect:
         f = _filter(self.ck, e.filter, e)
-        if f.kind != "card":
+        if not f.is_card:
             self.ck.error(e.filter, "a name is a card's: write 'choose a nonland card name'")
         self.chose_name = True
         return ef.ChooseName(f)
