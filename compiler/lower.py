@@ -992,6 +992,25 @@ class CardLowering:
             self.ck.error(e.amount, "a player gets a fixed number of counters here")
         return ef.PlayerCounters(player, amount, self.counter_kind(e.counter))
 
+    def effect_ShuffleCardsIntoLibraryEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        self.last_player = player
+        first = len(self.targets)
+        ref = self.target(e.target, cond)
+        slots = range(first, len(self.targets))
+        if not slots or any(not self.targets[i].filter.is_card for i in slots):
+            self.ck.error(e.target, "the cards shuffled are targets: 'up to two target cards', 'target creature card'")
+        their = e.whose == "their"
+        if their and not isinstance(player, rf.PlayerSlot):
+            self.ck.error(e, "'from their graveyard' needs a targeted player ('target player shuffles ...')")
+        for i in slots:
+            t = self.targets[i]
+            if their and isinstance(player, rf.PlayerSlot):
+                self.targets[i] = replace(t, zone="graveyard", owner_slot=player.index)
+            else:
+                self.targets[i] = replace(t, zone="graveyard", filter=replace(t.filter, controller="you"))
+        return ef.ShuffleCardsIntoLibrary(player, ref)
+
     def effect_ShuffleIntoLibraryEffect(self, e: Any, cond: Condition | None) -> Effect:
         player = self.player(e.player, cond)
         self.last_player = player

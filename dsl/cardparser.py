@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'abbda637730d3dfa8132f5d58d2f0660b3b95114afd9f727bf7f10e3669faf0c'
+GRAMMAR = 'c5529f13a30bf842b6c19701c5eef70fc84a9656b8842f288735664d4ea3baa1'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -344,6 +344,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('PlayerCountersEffect', 'common', 'PlayerCountersEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
     ('ShuffleIntoLibraryEffect', 'common', 'ShuffleIntoLibraryEffect', ''),
+    ('__asgn_plain', 'plain', '', 'player'),
+    ('__asgn_plain', 'plain', '', 'target'),
+    ('__asgn_plain', 'plain', '', 'whose'),
+    ('ShuffleCardsIntoLibraryEffect', 'common', 'ShuffleCardsIntoLibraryEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('PlayerMillEffect', 'common', 'PlayerMillEffect', ''),
@@ -962,25 +966,25 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX39': ('(tapped|untapped|attacking|blocking)\\b', 40),
     '_RX40': ('(non[a-z]+|non-[A-Z][A-Za-z]*),?', 40),
     '_RX41': ('(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
-    '_RX42': ('([0-9]+|X)\\b', 40),
-    '_RX43': ('(white|blue|black|red|green|multicolored|monocolored|colorless)\\b', 40),
-    '_RX44': ('greater|less', 40),
-    '_RX45': ('(power|toughness)\\b', 40),
-    '_RX46': (',(?!\\s*or\\b)', 40),
-    '_RX47': ('(hand|graveyard)\\b', 40),
-    '_RX48': ('(it|them|this)\\b', 40),
-    '_RX49': ('(opponent|player)\\b', 40),
-    '_RX50': ("your|each player's|each", 40),
-    '_RX51': ('upkeep|draw step|end step', 40),
-    '_RX52': ('when(ever)?\\b', 40),
-    '_RX53': ('you|an opponent|a player', 40),
-    '_RX54': ('[+-][0-9]+|[+-]X', 40),
-    '_RX55': ('(has|gains|have|gain)\\b', 40),
-    '_RX56': ('[^\\n{}]*? get (an additional )?[+-]', 40),
-    '_RX57': (',\\s*and\\b|,|and\\b', 40),
-    '_RX58': ('(your|a)\\b', 40),
-    '_RX59': ('(it|this)\\b', 40),
-    '_RX60': ('(their|your)\\b', 40),
+    '_RX42': ('(their|your)\\b', 40),
+    '_RX43': ('([0-9]+|X)\\b', 40),
+    '_RX44': ('(white|blue|black|red|green|multicolored|monocolored|colorless)\\b', 40),
+    '_RX45': ('greater|less', 40),
+    '_RX46': ('(power|toughness)\\b', 40),
+    '_RX47': (',(?!\\s*or\\b)', 40),
+    '_RX48': ('(hand|graveyard)\\b', 40),
+    '_RX49': ('(it|them|this)\\b', 40),
+    '_RX50': ('(opponent|player)\\b', 40),
+    '_RX51': ("your|each player's|each", 40),
+    '_RX52': ('upkeep|draw step|end step', 40),
+    '_RX53': ('when(ever)?\\b', 40),
+    '_RX54': ('you|an opponent|a player', 40),
+    '_RX55': ('[+-][0-9]+|[+-]X', 40),
+    '_RX56': ('(has|gains|have|gain)\\b', 40),
+    '_RX57': ('[^\\n{}]*? get (an additional )?[+-]', 40),
+    '_RX58': (',\\s*and\\b|,|and\\b', 40),
+    '_RX59': ('(your|a)\\b', 40),
+    '_RX60': ('(it|this)\\b', 40),
     '_RX61': ('(graveyard|hand)\\b', 40),
     '_RX62': ('(player|opponent)\\b', 40),
     '_RX63': ('in|out', 40),
@@ -1135,42 +1139,42 @@ _F80 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'p', 's'])
 _F81 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's'])
 _F82 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'])
 _F83 = frozenset([None, 'c', 'p', 's'])
-_F84 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F85 = frozenset([None, 'a', 'c', 'd', 'e', 'i', 'r', 't', 'y'])
-_F86 = frozenset([None, 'd', 'p', 'r', 's', 't', '{'])
-_F87 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
-_F88 = frozenset([None, 'a', 'd', 't', 'y'])
-_F89 = frozenset(['p', 't'])
-_F90 = frozenset([None, 'b', 'i'])
-_F91 = frozenset([None, 'a', 't'])
-_F92 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F93 = frozenset([None, 'c', 'i'])
-_F94 = frozenset([None, ','])
-_F95 = frozenset(['g', 'h'])
-_F96 = frozenset([None, 'i', 't'])
-_F97 = frozenset(['i', 't'])
-_F98 = frozenset([None, 'e', 'o', 'u'])
-_F99 = frozenset(['o', 'p'])
-_F100 = frozenset(['e', 'y'])
-_F101 = frozenset(['d', 'e', 'u'])
-_F102 = frozenset(['w'])
-_F103 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
-_F104 = frozenset([None, 'a', 'p'])
-_F105 = frozenset([None, 'p', 't'])
-_F106 = frozenset(['+', '-'])
-_F107 = frozenset([None, 'g', 'h'])
-_F108 = frozenset([',', 'a'])
-_F109 = frozenset([None, ',', 'e'])
-_F110 = frozenset([None, 'm', 'o'])
-_F111 = frozenset([None, 'a', 'r'])
-_F112 = frozenset([None, 'h', 'y'])
-_F113 = frozenset([None, 'f', 'u'])
-_F114 = frozenset([None, 'd', 'f'])
-_F115 = frozenset([None, 'u', 'y'])
-_F116 = frozenset([None, 'i', 'u'])
-_F117 = frozenset([None, 'c', 't'])
-_F118 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F119 = frozenset(['t', 'y'])
+_F84 = frozenset(['t', 'y'])
+_F85 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F86 = frozenset([None, 'a', 'c', 'd', 'e', 'i', 'r', 't', 'y'])
+_F87 = frozenset([None, 'd', 'p', 'r', 's', 't', '{'])
+_F88 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
+_F89 = frozenset([None, 'a', 'd', 't', 'y'])
+_F90 = frozenset(['p', 't'])
+_F91 = frozenset([None, 'b', 'i'])
+_F92 = frozenset([None, 'a', 't'])
+_F93 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F94 = frozenset([None, 'c', 'i'])
+_F95 = frozenset([None, ','])
+_F96 = frozenset(['g', 'h'])
+_F97 = frozenset([None, 'i', 't'])
+_F98 = frozenset(['i', 't'])
+_F99 = frozenset([None, 'e', 'o', 'u'])
+_F100 = frozenset(['o', 'p'])
+_F101 = frozenset(['e', 'y'])
+_F102 = frozenset(['d', 'e', 'u'])
+_F103 = frozenset(['w'])
+_F104 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
+_F105 = frozenset([None, 'a', 'p'])
+_F106 = frozenset([None, 'p', 't'])
+_F107 = frozenset(['+', '-'])
+_F108 = frozenset([None, 'g', 'h'])
+_F109 = frozenset([',', 'a'])
+_F110 = frozenset([None, ',', 'e'])
+_F111 = frozenset([None, 'm', 'o'])
+_F112 = frozenset([None, 'a', 'r'])
+_F113 = frozenset([None, 'h', 'y'])
+_F114 = frozenset([None, 'f', 'u'])
+_F115 = frozenset([None, 'd', 'f'])
+_F116 = frozenset([None, 'u', 'y'])
+_F117 = frozenset([None, 'i', 'u'])
+_F118 = frozenset([None, 'c', 't'])
+_F119 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
 _F120 = frozenset([None, 'o', 't'])
 _F121 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
 _F122 = frozenset([None, 'i', 'y'])
@@ -19383,6 +19387,153 @@ class CardParser:
                 break
         if ch in _F63:
             while True:
+                p67 = p
+                res68: list[Any] = []
+                p69 = p67
+                res70: list[Any] = []
+                r = self.r_PlayerRef_0(p69)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p69 = q
+                if v:
+                    res70.append(v)
+                if res70:
+                    n = Nt(res70)
+                    n.rule = 322
+                p67 = p69
+                if res70 and n:
+                    res68.append(n)
+                r = self.e106_0(p67)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p67 = q
+                if v:
+                    res68.append(v)
+                p71 = p67
+                res72: list[Any] = []
+                r = self.r_TargetRef_0(p71)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p71 = q
+                if v:
+                    res72.append(v)
+                if res72:
+                    n = Nt(res72)
+                    n.rule = 323
+                p67 = p71
+                if res72 and n:
+                    res68.append(n)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p67 = q
+                res68.append(v)
+                p73 = p67
+                res74: list[Any] = []
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p73 = q
+                if v:
+                    res74.append(v)
+                if res74:
+                    n = Nt(res74)
+                    n.rule = 324
+                p67 = p73
+                if res74 and n:
+                    res68.append(n)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p67 = q
+                res68.append(v)
+                r = self.e107_0(p67)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p67 = q
+                if v:
+                    res68.append(v)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p67 = q
+                res68.append(v)
+                if res68:
+                    n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
+                    n.rule = 325
+                q = p67
+                v = n if res68 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F63:
+            while True:
                 r = self.r_DrawEffect_0(p)
                 if r is None:
                     p = c
@@ -19526,182 +19677,182 @@ class CardParser:
                 break
         if ch in _F63:
             while True:
-                p67 = p
-                res68: list[Any] = []
-                p69 = p67
-                res70: list[Any] = []
-                r = self.r_PlayerRef_0(p69)
+                p75 = p
+                res76: list[Any] = []
+                p77 = p75
+                res78: list[Any] = []
+                r = self.r_PlayerRef_0(p77)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p69 = q
+                p77 = q
                 if v:
-                    res70.append(v)
-                if res70:
-                    n = Nt(res70)
-                    n.rule = 322
-                p67 = p69
-                if res70 and n:
-                    res68.append(n)
-                q = sk0[p67]
+                    res78.append(v)
+                if res78:
+                    n = Nt(res78)
+                    n.rule = 326
+                p75 = p77
+                if res78 and n:
+                    res76.append(n)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
+                    sk0[p75] = q
                 if not (text.startswith('puts', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'puts', '')
                 q += 4
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
+                    sk0[p75] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
+                    sk0[p75] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p67 = q
-                res68.append(v)
-                p71 = p67
-                res72: list[Any] = []
-                r = self.r_Amount_0(p71)
+                p75 = q
+                res76.append(v)
+                p79 = p75
+                res80: list[Any] = []
+                r = self.r_Amount_0(p79)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p71 = q
+                p79 = q
                 if v:
-                    res72.append(v)
-                if res72:
-                    n = Nt(res72)
-                    n.rule = 323
-                p67 = p71
-                if res72 and n:
-                    res68.append(n)
-                r = self.e106_0(p67)
+                    res80.append(v)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 327
+                p75 = p79
+                if res80 and n:
+                    res76.append(n)
+                r = self.e108_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p67 = q
+                p75 = q
                 if v:
-                    res68.append(v)
-                q = sk0[p67]
+                    res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
+                    sk0[p75] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
+                    sk0[p75] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
+                    sk0[p75] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
+                    sk0[p75] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
+                    sk0[p75] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
+                    sk0[p75] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'graveyard', '')
                 q += 9
-                p67 = q
-                res68.append(v)
-                if res68:
-                    n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
-                    n.rule = 324
-                q = p67
-                v = n if res68 else None
+                p75 = q
+                res76.append(v)
+                if res76:
+                    n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
+                    n.rule = 328
+                q = p75
+                v = n if res76 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19943,161 +20094,161 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p73 = p
-                res74: list[Any] = []
-                q = sk0[p73]
+                p81 = p
+                res82: list[Any] = []
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p81] = q
                 if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'until', '')
                 q += 5
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p81] = q
                 if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'end', '')
                 q += 3
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p81] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p81] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'turn', '')
                 q += 4
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p81] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, ',', '')
                 q += 1
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p81] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'you', '')
                 q += 3
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p81] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'may', '')
                 q += 3
-                p73 = q
-                res74.append(v)
-                p75 = p73
-                res76: list[Any] = []
-                q = sk0[p75]
+                p81 = q
+                res82.append(v)
+                p83 = p81
+                res84: list[Any] = []
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p75).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p75] = q
+                    sk0[p83] = q
                 if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'play', '')
                 q += 4
-                p75 = q
-                res76.append(v)
-                if res76:
-                    n = Nt(res76)
-                    n.rule = 325
-                p73 = p75
-                if res76 and n:
-                    res74.append(n)
-                q = sk0[p73]
+                p83 = q
+                res84.append(v)
+                if res84:
+                    n = Nt(res84)
+                    n.rule = 329
+                p81 = p83
+                if res84 and n:
+                    res82.append(n)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p81] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'that', '')
                 q += 4
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p73).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p73] = q
+                    sk0[p81] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'card', '')
                 q += 4
-                p73 = q
-                res74.append(v)
-                if res74:
-                    n = Nt(res74)
-                    n.rule = 326
-                q = p73
-                v = n if res74 else None
+                p81 = q
+                res82.append(v)
+                if res82:
+                    n = Nt(res82)
+                    n.rule = 330
+                q = p81
+                v = n if res82 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20157,128 +20308,128 @@ class CardParser:
                 break
         if ch in _F67:
             while True:
-                p77 = p
-                res78: list[Any] = []
-                p79 = p77
-                res80: list[Any] = []
-                r = self.r_TargetRef_0(p79)
+                p85 = p
+                res86: list[Any] = []
+                p87 = p85
+                res88: list[Any] = []
+                r = self.r_TargetRef_0(p87)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p79 = q
+                p87 = q
                 if v:
-                    res80.append(v)
-                if res80:
-                    n = Nt(res80)
-                    n.rule = 327
-                p77 = p79
-                if res80 and n:
-                    res78.append(n)
-                q = sk0[p77]
+                    res88.append(v)
+                if res88:
+                    n = Nt(res88)
+                    n.rule = 331
+                p85 = p87
+                if res88 and n:
+                    res86.append(n)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p85] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p85] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p85] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'creature', '')
                 q += 8
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p85] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p85] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p85] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p85] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                if res78:
-                    n = Nt(res78)
-                    n.rule = 328
-                q = p77
-                v = n if res78 else None
+                p85 = q
+                res86.append(v)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 332
+                q = p85
+                v = n if res86 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20312,138 +20463,54 @@ class CardParser:
                 break
         if ch in _F9:
             while True:
-                p81 = p
-                res82: list[Any] = []
-                p83 = p81
-                res84: list[Any] = []
-                r = self.r_ActionWord_0(p83)
+                p89 = p
+                res90: list[Any] = []
+                p91 = p89
+                res92: list[Any] = []
+                r = self.r_ActionWord_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p83 = q
+                p91 = q
                 if v:
-                    res84.append(v)
-                if res84:
-                    n = Nt(res84)
-                    n.rule = 329
-                p81 = p83
-                if res84 and n:
-                    res82.append(n)
-                q = sk0[p81]
+                    res92.append(v)
+                if res92:
+                    n = Nt(res92)
+                    n.rule = 333
+                p89 = p91
+                if res92 and n:
+                    res90.append(n)
+                q = sk0[p89]
                 if q < 0:
-                    q = _WS0(text, p81).end()
+                    q = _WS0(text, p89).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p81] = q
+                    sk0[p89] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
                 if q < 0:
-                    q = _WS0(text, p81).end()
+                    q = _WS0(text, p89).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p81] = q
+                    sk0[p89] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p81 = q
-                res82.append(v)
-                r = self.e107_0(p81)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p81 = q
-                if v:
-                    res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p81 = q
-                res82.append(v)
-                p85 = p81
-                res86: list[Any] = []
-                r = self.r_PlayerRef_0(p85)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p85 = q
-                if v:
-                    res86.append(v)
-                if res86:
-                    n = Nt(res86)
-                    n.rule = 330
-                p81 = p85
-                if res86 and n:
-                    res82.append(n)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p81 = q
-                res82.append(v)
-                if res82:
-                    n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 331
-                q = p81
-                v = n if res82 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F12:
-            while True:
-                p87 = p
-                res88: list[Any] = []
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'pay', '')
-                q += 3
-                p87 = q
-                res88.append(v)
-                p89 = p87
-                res90: list[Any] = []
-                r = self.r_Cost_0(p89)
+                p89 = q
+                res90.append(v)
+                r = self.e109_0(p89)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20452,29 +20519,23 @@ class CardParser:
                 p89 = q
                 if v:
                     res90.append(v)
-                if res90:
-                    n = Nt(res90)
-                    n.rule = 332
-                p87 = p89
-                if res90 and n:
-                    res88.append(n)
-                if res88:
-                    n = Nt(res88)
-                    n.rule = 333
-                q = p87
-                v = n if res88 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F9:
-            while True:
-                p91 = p
-                res92: list[Any] = []
-                p93 = p91
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p89 = q
+                res90.append(v)
+                p93 = p89
                 res94: list[Any] = []
-                r = self.r_ActionWord_0(p93)
+                r = self.r_PlayerRef_0(p93)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20486,127 +20547,113 @@ class CardParser:
                 if res94:
                     n = Nt(res94)
                     n.rule = 334
-                p91 = p93
+                p89 = p93
                 if res94 and n:
-                    res92.append(n)
-                q = sk0[p91]
+                    res90.append(n)
+                q = sk0[p89]
                 if q < 0:
-                    q = _WS0(text, p91).end()
+                    q = _WS0(text, p89).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
+                    sk0[p89] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p89 = q
+                res90.append(v)
+                if res90:
+                    n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
+                    n.rule = 335
+                q = p89
+                v = n if res90 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F12:
+            while True:
+                p95 = p
+                res96: list[Any] = []
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'pay', '')
+                q += 3
+                p95 = q
+                res96.append(v)
+                p97 = p95
+                res98: list[Any] = []
+                r = self.r_Cost_0(p97)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p97 = q
+                if v:
+                    res98.append(v)
+                if res98:
+                    n = Nt(res98)
+                    n.rule = 336
+                p95 = p97
+                if res98 and n:
+                    res96.append(n)
+                if res96:
+                    n = Nt(res96)
+                    n.rule = 337
+                q = p95
+                v = n if res96 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F9:
+            while True:
+                p99 = p
+                res100: list[Any] = []
+                p101 = p99
+                res102: list[Any] = []
+                r = self.r_ActionWord_0(p101)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p101 = q
+                if v:
+                    res102.append(v)
+                if res102:
+                    n = Nt(res102)
+                    n.rule = 338
+                p99 = p101
+                if res102 and n:
+                    res100.append(n)
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                m = _RX43(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
                     break
-                p95 = p91
-                res96: list[Any] = []
-                r = self.r_Amount_0(p95)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p95 = q
-                if v:
-                    res96.append(v)
-                if res96:
-                    n = Nt(res96)
-                    n.rule = 335
-                p91 = p95
-                if res96 and n:
-                    res92.append(n)
-                if res92:
-                    n = Nt(res92)
-                    n.rule = 336
-                q = p91
-                v = n if res92 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                p97 = p
-                res98: list[Any] = []
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attach', '')
-                q += 6
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p97 = q
-                res98.append(v)
-                p99 = p97
-                res100: list[Any] = []
-                r = self.r_TargetRef_0(p99)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p99 = q
-                if v:
-                    res100.append(v)
-                if res100:
-                    n = Nt(res100)
-                    n.rule = 337
-                p97 = p99
-                if res100 and n:
-                    res98.append(n)
-                if res98:
-                    n = Nt(res98)
-                    n.rule = 338
-                q = p97
-                v = n if res98 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F67:
-            while True:
-                p101 = p
-                res102: list[Any] = []
-                p103 = p101
+                p103 = p99
                 res104: list[Any] = []
-                r = self.r_TargetRef_0(p103)
+                r = self.r_Amount_0(p103)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20618,338 +20665,68 @@ class CardParser:
                 if res104:
                     n = Nt(res104)
                     n.rule = 339
-                p101 = p103
+                p99 = p103
                 if res104 and n:
-                    res102.append(n)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'fights', '')
-                q += 6
-                p101 = q
-                res102.append(v)
-                p105 = p101
-                res106: list[Any] = []
-                r = self.r_TargetRef_0(p105)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p105 = q
-                if v:
-                    res106.append(v)
-                if res106:
-                    n = Nt(res106)
+                    res100.append(n)
+                if res100:
+                    n = Nt(res100)
                     n.rule = 340
-                p101 = p105
-                if res106 and n:
-                    res102.append(n)
-                if res102:
-                    n = Nt(res102)
-                    n.rule = 341
-                q = p101
-                v = n if res102 else None
+                q = p99
+                v = n if res100 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F8:
+        if ch in _F5:
             while True:
-                p107 = p
+                p105 = p
+                res106: list[Any] = []
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attach', '')
+                q += 6
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p105 = q
+                res106.append(v)
+                p107 = p105
                 res108: list[Any] = []
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'look', '')
-                q += 4
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'at', '')
-                q += 2
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p107 = q
-                res108.append(v)
-                p109 = p107
-                res110: list[Any] = []
-                r = self.r_Amount_0(p109)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p109 = q
-                if v:
-                    res110.append(v)
-                if res110:
-                    n = Nt(res110)
-                    n.rule = 342
-                p107 = p109
-                if res110 and n:
-                    res108.append(n)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'one', '')
-                q += 3
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'them', '')
-                q += 4
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'rest', '')
-                q += 4
-                p107 = q
-                res108.append(v)
-                r = self.e108_0(p107)
+                r = self.r_TargetRef_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20959,10 +20736,16 @@ class CardParser:
                 if v:
                     res108.append(v)
                 if res108:
-                    n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 343
-                q = p107
-                v = n if res108 else None
+                    n = Nt(res108)
+                    n.rule = 341
+                p105 = p107
+                if res108 and n:
+                    res106.append(n)
+                if res106:
+                    n = Nt(res106)
+                    n.rule = 342
+                q = p105
+                v = n if res106 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20970,9 +20753,40 @@ class CardParser:
                 break
         if ch in _F67:
             while True:
-                p111 = p
+                p109 = p
+                res110: list[Any] = []
+                p111 = p109
                 res112: list[Any] = []
-                p113 = p111
+                r = self.r_TargetRef_0(p111)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p111 = q
+                if v:
+                    res112.append(v)
+                if res112:
+                    n = Nt(res112)
+                    n.rule = 343
+                p109 = p111
+                if res112 and n:
+                    res110.append(n)
+                q = sk0[p109]
+                if q < 0:
+                    q = _WS0(text, p109).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p109] = q
+                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'fights', '')
+                q += 6
+                p109 = q
+                res110.append(v)
+                p113 = p109
                 res114: list[Any] = []
                 r = self.r_TargetRef_0(p113)
                 if r is None:
@@ -20986,80 +20800,22 @@ class CardParser:
                 if res114:
                     n = Nt(res114)
                     n.rule = 344
-                p111 = p113
+                p109 = p113
                 if res114 and n:
-                    res112.append(n)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
-                q += 5
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equal', '')
-                q += 5
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p111 = q
-                res112.append(v)
-                p115 = p111
+                    res110.append(n)
+                if res110:
+                    n = Nt(res110)
+                    n.rule = 345
+                q = p109
+                v = n if res110 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
+                p115 = p
                 res116: list[Any] = []
                 q = sk0[p115]
                 if q < 0:
@@ -21067,37 +20823,59 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p115] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'power', '')
-                q += 5
+                v = (q, 'look', '')
+                q += 4
                 p115 = q
                 res116.append(v)
-                if res116:
-                    n = Nt(res116)
-                    n.rule = 345
-                p111 = p115
-                if res116 and n:
-                    res112.append(n)
-                q = sk0[p111]
+                q = sk0[p115]
                 if q < 0:
-                    q = _WS0(text, p111).end()
+                    q = _WS0(text, p115).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p115] = q
+                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'to', '')
+                v = (q, 'at', '')
                 q += 2
-                p111 = q
-                res112.append(v)
-                p117 = p111
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p115 = q
+                res116.append(v)
+                p117 = p115
                 res118: list[Any] = []
-                r = self.r_TargetRef_0(p117)
+                r = self.r_Amount_0(p117)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21109,40 +20887,245 @@ class CardParser:
                 if res118:
                     n = Nt(res118)
                     n.rule = 346
-                p111 = p117
+                p115 = p117
                 if res118 and n:
-                    res112.append(n)
-                if res112:
-                    n = Nt(res112)
+                    res116.append(n)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rest', '')
+                q += 4
+                p115 = q
+                res116.append(v)
+                r = self.e110_0(p115)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p115 = q
+                if v:
+                    res116.append(v)
+                if res116:
+                    n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
                     n.rule = 347
-                q = p111
-                v = n if res112 else None
+                q = p115
+                v = n if res116 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F20:
+        if ch in _F67:
             while True:
                 p119 = p
                 res120: list[Any] = []
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'move', '')
-                q += 4
-                p119 = q
-                res120.append(v)
                 p121 = p119
                 res122: list[Any] = []
-                r = self.r_Amount_0(p121)
+                r = self.r_TargetRef_0(p121)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21157,44 +21140,110 @@ class CardParser:
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
-                p123 = p119
-                res124: list[Any] = []
-                r = self.r_CounterKind_0(p123)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p123 = q
-                if v:
-                    res124.append(v)
-                if res124:
-                    n = Nt(res124)
-                    n.rule = 349
-                p119 = p123
-                if res124 and n:
-                    res120.append(n)
-                r = self.e109_0(p119)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p119 = q
-                if v:
-                    res120.append(v)
                 q = sk0[p119]
                 if q < 0:
                     q = _WS0(text, p119).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p119] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
-                q += 4
+                v = (q, 'deals', '')
+                q += 5
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p119 = q
+                res120.append(v)
+                p123 = p119
+                res124: list[Any] = []
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p123 = q
+                res124.append(v)
+                if res124:
+                    n = Nt(res124)
+                    n.rule = 349
+                p119 = p123
+                if res124 and n:
+                    res120.append(n)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
                 p119 = q
                 res120.append(v)
                 p125 = p119
@@ -21214,40 +21263,9 @@ class CardParser:
                 p119 = p125
                 if res126 and n:
                     res120.append(n)
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'onto', '')
-                q += 4
-                p119 = q
-                res120.append(v)
-                p127 = p119
-                res128: list[Any] = []
-                r = self.r_TargetRef_0(p127)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p127 = q
-                if v:
-                    res128.append(v)
-                if res128:
-                    n = Nt(res128)
-                    n.rule = 351
-                p119 = p127
-                if res128 and n:
-                    res120.append(n)
                 if res120:
-                    n = Nt(res120 if len(res120) == 1 and type(res120[0]) is not list else flatten(res120))
-                    n.rule = 352
+                    n = Nt(res120)
+                    n.rule = 351
                 q = p119
                 v = n if res120 else None
                 if v is not None:
@@ -21255,13 +21273,44 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F63:
+        if ch in _F20:
             while True:
-                p129 = p
+                p127 = p
+                res128: list[Any] = []
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'move', '')
+                q += 4
+                p127 = q
+                res128.append(v)
+                p129 = p127
                 res130: list[Any] = []
-                p131 = p129
+                r = self.r_Amount_0(p129)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p129 = q
+                if v:
+                    res130.append(v)
+                if res130:
+                    n = Nt(res130)
+                    n.rule = 352
+                p127 = p129
+                if res130 and n:
+                    res128.append(n)
+                p131 = p127
                 res132: list[Any] = []
-                r = self.r_PlayerRef_0(p131)
+                r = self.r_CounterKind_0(p131)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21273,216 +21322,66 @@ class CardParser:
                 if res132:
                     n = Nt(res132)
                     n.rule = 353
-                p129 = p131
+                p127 = p131
                 if res132 and n:
-                    res130.append(n)
-                r = self.e110_0(p129)
+                    res128.append(n)
+                r = self.e111_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p129 = q
+                p127 = q
                 if v:
-                    res130.append(v)
-                q = sk0[p129]
+                    res128.append(v)
+                q = sk0[p127]
                 if q < 0:
-                    q = _WS0(text, p129).end()
+                    q = _WS0(text, p127).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p127] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'to', '')
-                q += 2
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'battlefield', '')
-                q += 11
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'all', '')
-                q += 3
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p129 = q
-                res130.append(v)
-                r = self.e111_0(p129)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p129 = q
-                if v:
-                    res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'own', '')
-                q += 3
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'exiled', '')
-                q += 6
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
+                v = (q, 'from', '')
                 q += 4
-                p129 = q
-                res130.append(v)
-                p133 = p129
+                p127 = q
+                res128.append(v)
+                p133 = p127
                 res134: list[Any] = []
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_TargetRef_0(p133)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
-                q += 4
+                q, v = r
                 p133 = q
-                res134.append(v)
+                if v:
+                    res134.append(v)
                 if res134:
                     n = Nt(res134)
                     n.rule = 354
-                p129 = p133
+                p127 = p133
                 if res134 and n:
-                    res130.append(n)
-                if res130:
-                    n = Nt(res130 if len(res130) == 1 and type(res130[0]) is not list else flatten(res130))
-                    n.rule = 355
-                q = p129
-                v = n if res130 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F63:
-            while True:
-                p135 = p
-                res136: list[Any] = []
-                p137 = p135
-                res138: list[Any] = []
-                r = self.r_PlayerRef_0(p137)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p137 = q
-                if v:
-                    res138.append(v)
-                if res138:
-                    n = Nt(res138)
-                    n.rule = 356
-                p135 = p137
-                if res138 and n:
-                    res136.append(n)
-                r = self.e112_0(p135)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p135 = q
-                if v:
-                    res136.append(v)
-                q = sk0[p135]
+                    res128.append(n)
+                q = sk0[p127]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p127).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    sk0[p127] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'their', '')
-                q += 5
-                p135 = q
-                res136.append(v)
-                r = self.e113_0(p135)
+                v = (q, 'onto', '')
+                q += 4
+                p127 = q
+                res128.append(v)
+                p135 = p127
+                res136: list[Any] = []
+                r = self.r_TargetRef_0(p135)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21492,34 +21391,28 @@ class CardParser:
                 if v:
                     res136.append(v)
                 if res136:
-                    n = Nt(res136 if len(res136) == 1 and type(res136[0]) is not list else flatten(res136))
-                    n.rule = 357
-                q = p135
-                v = n if res136 else None
+                    n = Nt(res136)
+                    n.rule = 355
+                p127 = p135
+                if res136 and n:
+                    res128.append(n)
+                if res128:
+                    n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
+                    n.rule = 356
+                q = p127
+                v = n if res128 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F27:
+        if ch in _F63:
             while True:
-                p139 = p
+                p137 = p
+                res138: list[Any] = []
+                p139 = p137
                 res140: list[Any] = []
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'exchange', '')
-                q += 8
-                p139 = q
-                res140.append(v)
-                r = self.e114_0(p139)
+                r = self.r_PlayerRef_0(p139)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21528,63 +21421,143 @@ class CardParser:
                 p139 = q
                 if v:
                     res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if res140:
+                    n = Nt(res140)
+                    n.rule = 357
+                p137 = p139
+                if res140 and n:
+                    res138.append(n)
+                r = self.e112_0(p137)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'life', '')
-                q += 4
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
+                q, v = r
+                p137 = q
+                if v:
+                    res138.append(v)
+                q = sk0[p137]
                 if q < 0:
-                    q = _WS0(text, p139).end()
+                    q = _WS0(text, p137).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    sk0[p137] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'total', '')
+                v = (q, 'to', '')
+                q += 2
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'all', '')
+                q += 3
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
                 q += 5
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
+                p137 = q
+                res138.append(v)
+                r = self.e113_0(p137)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p137 = q
+                if v:
+                    res138.append(v)
+                q = sk0[p137]
                 if q < 0:
-                    q = _WS0(text, p139).end()
+                    q = _WS0(text, p137).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p139] = q
+                    sk0[p137] = q
+                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'own', '')
+                q += 3
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exiled', '')
+                q += 6
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'with', '')
                 q += 4
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "this's", '')
-                q += 6
-                p139 = q
-                res140.append(v)
-                p141 = p139
+                p137 = q
+                res138.append(v)
+                p141 = p137
                 res142: list[Any] = []
                 q = sk0[p141]
                 if q < 0:
@@ -21592,86 +21565,85 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p141] = q
-                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'toughness', '')
-                q += 9
+                v = (q, 'this', '')
+                q += 4
                 p141 = q
                 res142.append(v)
                 if res142:
                     n = Nt(res142)
                     n.rule = 358
-                p139 = p141
+                p137 = p141
                 if res142 and n:
-                    res140.append(n)
-                if res140:
-                    n = Nt(res140 if len(res140) == 1 and type(res140[0]) is not list else flatten(res140))
+                    res138.append(n)
+                if res138:
+                    n = Nt(res138 if len(res138) == 1 and type(res138[0]) is not list else flatten(res138))
                     n.rule = 359
-                q = p139
-                v = n if res140 else None
+                q = p137
+                v = n if res138 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F63:
             while True:
                 p143 = p
                 res144: list[Any] = []
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'choose', '')
-                q += 6
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p143 = q
-                res144.append(v)
                 p145 = p143
                 res146: list[Any] = []
-                q = sk0[p145]
-                if q < 0:
-                    q = _WS0(text, p145).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p145] = q
-                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                r = self.r_PlayerRef_0(p145)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'color', '')
-                q += 5
+                q, v = r
                 p145 = q
-                res146.append(v)
+                if v:
+                    res146.append(v)
                 if res146:
                     n = Nt(res146)
                     n.rule = 360
                 p143 = p145
                 if res146 and n:
                     res144.append(n)
+                r = self.e114_0(p143)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p143 = q
+                if v:
+                    res144.append(v)
+                q = sk0[p143]
+                if q < 0:
+                    q = _WS0(text, p143).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p143] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                p143 = q
+                res144.append(v)
+                r = self.e115_0(p143)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p143 = q
+                if v:
+                    res144.append(v)
                 if res144:
-                    n = Nt(res144)
+                    n = Nt(res144 if len(res144) == 1 and type(res144[0]) is not list else flatten(res144))
                     n.rule = 361
                 q = p143
                 v = n if res144 else None
@@ -21680,133 +21652,114 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F85:
+        if ch in _F27:
             while True:
                 p147 = p
                 res148: list[Any] = []
-                while True:
-                    p149 = p147
-                    res150: list[Any] = []
-                    r = self.r_PlayerRef_0(p149)
-                    if r is None:
-                        break
-                    q, v = r
-                    p149 = q
-                    if v:
-                        res150.append(v)
-                    if res150:
-                        n = Nt(res150)
-                        n.rule = 362
-                    q = p149
-                    v = n if res150 else None
-                    p147 = q
-                    if v is not None:
-                        res148.append(v)
-                    break
-                r = self.e115_0(p147)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p147 = q
-                if v:
-                    res148.append(v)
-                while True:
-                    p151 = p147
-                    res152: list[Any] = []
-                    r = self.e116_0(p151)
-                    if r is None:
-                        break
-                    q, v = r
-                    p151 = q
-                    if v:
-                        res152.append(v)
-                    q = sk0[p151]
-                    if q < 0:
-                        q = _WS0(text, p151).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p151] = q
-                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'card', '')
-                    q += 4
-                    p151 = q
-                    res152.append(v)
-                    q = sk0[p151]
-                    if q < 0:
-                        q = _WS0(text, p151).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p151] = q
-                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'at', '')
-                    q += 2
-                    p151 = q
-                    res152.append(v)
-                    q = sk0[p151]
-                    if q < 0:
-                        q = _WS0(text, p151).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p151] = q
-                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'random', '')
-                    q += 6
-                    p151 = q
-                    res152.append(v)
-                    q = sk0[p151]
-                    if q < 0:
-                        q = _WS0(text, p151).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p151] = q
-                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'from', '')
-                    q += 4
-                    p151 = q
-                    res152.append(v)
-                    p147 = p151
-                    res148 += res152
-                    break
-                r = self.e117_0(p147)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p147 = q
-                if v:
-                    res148.append(v)
-                p153 = p147
-                res154: list[Any] = []
-                q = sk0[p153]
+                q = sk0[p147]
                 if q < 0:
-                    q = _WS0(text, p153).end()
+                    q = _WS0(text, p147).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p153] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p147] = q
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'hand', '')
+                v = (q, 'exchange', '')
+                q += 8
+                p147 = q
+                res148.append(v)
+                r = self.e116_0(p147)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p147 = q
+                if v:
+                    res148.append(v)
+                q = sk0[p147]
+                if q < 0:
+                    q = _WS0(text, p147).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p147] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
                 q += 4
-                p153 = q
-                res154.append(v)
-                if res154:
-                    n = Nt(res154)
-                    n.rule = 363
-                p147 = p153
-                if res154 and n:
+                p147 = q
+                res148.append(v)
+                q = sk0[p147]
+                if q < 0:
+                    q = _WS0(text, p147).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p147] = q
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'total', '')
+                q += 5
+                p147 = q
+                res148.append(v)
+                q = sk0[p147]
+                if q < 0:
+                    q = _WS0(text, p147).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p147] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p147 = q
+                res148.append(v)
+                q = sk0[p147]
+                if q < 0:
+                    q = _WS0(text, p147).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p147] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p147 = q
+                res148.append(v)
+                p149 = p147
+                res150: list[Any] = []
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'toughness', '')
+                q += 9
+                p149 = q
+                res150.append(v)
+                if res150:
+                    n = Nt(res150)
+                    n.rule = 362
+                p147 = p149
+                if res150 and n:
                     res148.append(n)
                 if res148:
                     n = Nt(res148 if len(res148) == 1 and type(res148[0]) is not list else flatten(res148))
-                    n.rule = 364
+                    n.rule = 363
                 q = p147
                 v = n if res148 else None
                 if v is not None:
@@ -21816,23 +21769,92 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p155 = p
-                res156: list[Any] = []
-                q = sk0[p155]
+                p151 = p
+                res152: list[Any] = []
+                q = sk0[p151]
                 if q < 0:
-                    q = _WS0(text, p155).end()
+                    q = _WS0(text, p151).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p155] = q
+                    sk0[p151] = q
                 if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choose', '')
                 q += 6
-                p155 = q
-                res156.append(v)
-                r = self.e118_0(p155)
+                p151 = q
+                res152.append(v)
+                q = sk0[p151]
+                if q < 0:
+                    q = _WS0(text, p151).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p151] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p151 = q
+                res152.append(v)
+                p153 = p151
+                res154: list[Any] = []
+                q = sk0[p153]
+                if q < 0:
+                    q = _WS0(text, p153).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p153] = q
+                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'color', '')
+                q += 5
+                p153 = q
+                res154.append(v)
+                if res154:
+                    n = Nt(res154)
+                    n.rule = 364
+                p151 = p153
+                if res154 and n:
+                    res152.append(n)
+                if res152:
+                    n = Nt(res152)
+                    n.rule = 365
+                q = p151
+                v = n if res152 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F86:
+            while True:
+                p155 = p
+                res156: list[Any] = []
+                while True:
+                    p157 = p155
+                    res158: list[Any] = []
+                    r = self.r_PlayerRef_0(p157)
+                    if r is None:
+                        break
+                    q, v = r
+                    p157 = q
+                    if v:
+                        res158.append(v)
+                    if res158:
+                        n = Nt(res158)
+                        n.rule = 366
+                    q = p157
+                    v = n if res158 else None
+                    p155 = q
+                    if v is not None:
+                        res156.append(v)
+                    break
+                r = self.e117_0(p155)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21841,50 +21863,179 @@ class CardParser:
                 p155 = q
                 if v:
                     res156.append(v)
-                p157 = p155
-                res158: list[Any] = []
-                r = self.r_ObjectFilter_0(p157)
+                while True:
+                    p159 = p155
+                    res160: list[Any] = []
+                    r = self.e118_0(p159)
+                    if r is None:
+                        break
+                    q, v = r
+                    p159 = q
+                    if v:
+                        res160.append(v)
+                    q = sk0[p159]
+                    if q < 0:
+                        q = _WS0(text, p159).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p159] = q
+                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'card', '')
+                    q += 4
+                    p159 = q
+                    res160.append(v)
+                    q = sk0[p159]
+                    if q < 0:
+                        q = _WS0(text, p159).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p159] = q
+                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'at', '')
+                    q += 2
+                    p159 = q
+                    res160.append(v)
+                    q = sk0[p159]
+                    if q < 0:
+                        q = _WS0(text, p159).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p159] = q
+                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'random', '')
+                    q += 6
+                    p159 = q
+                    res160.append(v)
+                    q = sk0[p159]
+                    if q < 0:
+                        q = _WS0(text, p159).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p159] = q
+                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'from', '')
+                    q += 4
+                    p159 = q
+                    res160.append(v)
+                    p155 = p159
+                    res156 += res160
+                    break
+                r = self.e119_0(p155)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p157 = q
+                p155 = q
                 if v:
-                    res158.append(v)
-                if res158:
-                    n = Nt(res158)
-                    n.rule = 365
-                p155 = p157
-                if res158 and n:
-                    res156.append(n)
-                p159 = p155
-                res160: list[Any] = []
-                q = sk0[p159]
+                    res156.append(v)
+                p161 = p155
+                res162: list[Any] = []
+                q = sk0[p161]
                 if q < 0:
-                    q = _WS0(text, p159).end()
+                    q = _WS0(text, p161).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p159] = q
+                    sk0[p161] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p161 = q
+                res162.append(v)
+                if res162:
+                    n = Nt(res162)
+                    n.rule = 367
+                p155 = p161
+                if res162 and n:
+                    res156.append(n)
+                if res156:
+                    n = Nt(res156 if len(res156) == 1 and type(res156[0]) is not list else flatten(res156))
+                    n.rule = 368
+                q = p155
+                v = n if res156 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p163 = p
+                res164: list[Any] = []
+                q = sk0[p163]
+                if q < 0:
+                    q = _WS0(text, p163).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p163] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'choose', '')
+                q += 6
+                p163 = q
+                res164.append(v)
+                r = self.e120_0(p163)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p163 = q
+                if v:
+                    res164.append(v)
+                p165 = p163
+                res166: list[Any] = []
+                r = self.r_ObjectFilter_0(p165)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p165 = q
+                if v:
+                    res166.append(v)
+                if res166:
+                    n = Nt(res166)
+                    n.rule = 369
+                p163 = p165
+                if res166 and n:
+                    res164.append(n)
+                p167 = p163
+                res168: list[Any] = []
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
                 if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'name', '')
                 q += 4
-                p159 = q
-                res160.append(v)
-                if res160:
-                    n = Nt(res160)
-                    n.rule = 366
-                p155 = p159
-                if res160 and n:
-                    res156.append(n)
-                if res156:
-                    n = Nt(res156 if len(res156) == 1 and type(res156[0]) is not list else flatten(res156))
-                    n.rule = 367
-                q = p155
-                v = n if res156 else None
+                p167 = q
+                res168.append(v)
+                if res168:
+                    n = Nt(res168)
+                    n.rule = 370
+                p163 = p167
+                if res168 and n:
+                    res164.append(n)
+                if res164:
+                    n = Nt(res164 if len(res164) == 1 and type(res164[0]) is not list else flatten(res164))
+                    n.rule = 371
+                q = p163
+                v = n if res164 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21910,7 +22061,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 368
+        n.rule = 372
         return q, n
 
     def e55_0(self, p: int) -> Any:
@@ -21931,7 +22082,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 369
+        n.rule = 373
         return q, n
 
     def e56_1(self, p: int) -> Any:
@@ -21948,11 +22099,11 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F86:
+        if ch in _F87:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e119_1(p1)
+                r = self.e121_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21963,7 +22114,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 370
+                    n.rule = 374
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -22017,13 +22168,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 371
+                    n.rule = 375
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 372
+                    n.rule = 376
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -22057,7 +22208,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p9] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F87 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F88 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22070,13 +22221,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 373
+                    n.rule = 377
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 374
+                    n.rule = 378
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -22123,13 +22274,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 375
+                    n.rule = 379
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 376
+                    n.rule = 380
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -22258,7 +22409,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 377
+                n.rule = 381
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22305,7 +22456,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 378
+                n.rule = 382
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22335,7 +22486,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 379
+            n.rule = 383
         p = p5
         if res6 and n:
             res.append(n)
@@ -22377,7 +22528,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 380
+                n.rule = 384
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -22407,11 +22558,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 381
+            n.rule = 385
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e120_0(p)
+        r = self.e122_0(p)
         if r is None:
             return None
         q, v = r
@@ -22421,7 +22572,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 382
+        n.rule = 386
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -22489,7 +22640,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e121_0(p1)
+            r = self.e123_0(p1)
             if r is None:
                 break
             q, v = r
@@ -22514,7 +22665,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e122_0(p3)
+            r = self.e124_0(p3)
             if r is None:
                 break
             q, v = r
@@ -22562,7 +22713,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 383
+                n.rule = 387
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22581,7 +22732,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e123_0(p)
+        r = self.e125_0(p)
         if r is None:
             return None
         q, v = r
@@ -22611,11 +22762,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 384
+            n.rule = 388
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e124_0(p)
+        r = self.e126_0(p)
         if r is None:
             return None
         q, v = r
@@ -22649,7 +22800,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e125_0(p11)
+            r = self.e127_0(p11)
             if r is None:
                 break
             q, v = r
@@ -22674,7 +22825,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 385
+        n.rule = 389
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -22776,7 +22927,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e126_0(p)
+        r = self.e128_0(p)
         if r is None:
             return None
         q, v = r
@@ -22818,14 +22969,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 386
+            n.rule = 390
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 387
+        n.rule = 391
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -22869,7 +23020,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 388
+        n.rule = 392
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -22914,13 +23065,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 389
+                n.rule = 393
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 390
+                n.rule = 394
             q = p1
             v = n if res2 else None
             p = q
@@ -22931,7 +23082,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 391
+        n.rule = 395
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -23029,7 +23180,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 392
+        n.rule = 396
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -23102,14 +23253,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 393
+            n.rule = 397
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 394
+        n.rule = 398
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -23261,7 +23412,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 395
+        n.rule = 399
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -23317,7 +23468,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 396
+            n.rule = 400
         p = p1
         if res2 and n:
             res.append(n)
@@ -23444,7 +23595,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 397
+        n.rule = 401
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23517,14 +23668,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 398
+            n.rule = 402
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 399
+        n.rule = 403
         return p, n
 
     def e68_0(self, p: int) -> Any:
@@ -23676,7 +23827,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 400
+        n.rule = 404
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23735,7 +23886,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 401
+                n.rule = 405
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23754,14 +23905,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e127_0(p)
+        r = self.e129_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e128_0(p)
+        r = self.e130_0(p)
         if r is None:
             return None
         q, v = r
@@ -23818,7 +23969,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 402
+                n.rule = 406
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23828,7 +23979,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 403
+        n.rule = 407
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -24055,7 +24206,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e129_0(p)
+            r = self.e131_0(p)
             if r is None:
                 p = c
                 break
@@ -24065,7 +24216,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e130_0(p)
+            r = self.e132_0(p)
             if r is None:
                 p = c
                 break
@@ -24081,7 +24232,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e131_0(p)
+            r = self.e133_0(p)
             if r is None:
                 p = c
                 break
@@ -24091,7 +24242,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e132_0(p)
+            r = self.e134_0(p)
             if r is None:
                 p = c
                 break
@@ -24120,7 +24271,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 404
+        n.rule = 408
         return q, n
 
     def e75_0(self, p: int) -> Any:
@@ -24155,7 +24306,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 405
+        n.rule = 409
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -24190,7 +24341,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 406
+        n.rule = 410
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -24225,7 +24376,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 407
+        n.rule = 411
         return p, n
 
     def e78_0(self, p: int) -> Any:
@@ -24251,7 +24402,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e133_0(p1)
+            r = self.e135_0(p1)
             if r is None:
                 p = c
                 break
@@ -24271,7 +24422,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e134_0(p)
+            r = self.e136_0(p)
             if r is None:
                 p = c
                 break
@@ -24288,7 +24439,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e135_0(p)
+            r = self.e137_0(p)
             if r is None:
                 p = c
                 break
@@ -24448,7 +24599,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F88:
+        if ch in _F89:
             while True:
                 r = self.r_ControlClause_0(p)
                 if r is None:
@@ -24564,7 +24715,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e136_0(p)
+            r = self.e138_0(p)
             if r is None:
                 p = c
                 break
@@ -24593,7 +24744,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 408
+        n.rule = 412
         return q, n
 
     def e84_0(self, p: int) -> Any:
@@ -24691,7 +24842,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 409
+                    n.rule = 413
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24717,7 +24868,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F37 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -24730,7 +24881,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 410
+                    n.rule = 414
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -24765,7 +24916,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F89 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F90 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -24778,7 +24929,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 411
+                    n.rule = 415
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24803,7 +24954,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 412
+                    n.rule = 416
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24829,7 +24980,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p13] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F37 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -24842,7 +24993,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 413
+                    n.rule = 417
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24869,7 +25020,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e137_0(p15)
+                r = self.e139_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24914,7 +25065,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 414
+                    n.rule = 418
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24961,7 +25112,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 415
+                    n.rule = 419
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24981,7 +25132,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 416
+                    n.rule = 420
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -25008,7 +25159,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 417
+                    n.rule = 421
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -25042,7 +25193,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 416
+                    n.rule = 420
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -25069,7 +25220,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 418
+                    n.rule = 422
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -25089,7 +25240,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 416
+                    n.rule = 420
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -25116,7 +25267,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 419
+                    n.rule = 423
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -25150,7 +25301,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 416
+                    n.rule = 420
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -25177,7 +25328,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 420
+                    n.rule = 424
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -25211,7 +25362,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 416
+                    n.rule = 420
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -25238,7 +25389,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 421
+                    n.rule = 425
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -25272,7 +25423,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 416
+                    n.rule = 420
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -25299,7 +25450,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 422
+                    n.rule = 426
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -25319,7 +25470,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 416
+                    n.rule = 420
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -25367,7 +25518,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 423
+        n.rule = 427
         return p, n
 
     def e86_0(self, p: int) -> Any:
@@ -25384,11 +25535,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F90:
+        if ch in _F91:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e138_0(p1)
+                r = self.e140_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25416,11 +25567,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e139_0(p3)
+                r = self.e141_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25571,7 +25722,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 424
+                    n.rule = 428
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25610,7 +25761,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 425
+            n.rule = 429
         p = p1
         if res2 and n:
             res.append(n)
@@ -25638,7 +25789,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e140_0(p)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
@@ -25708,7 +25859,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 426
+        n.rule = 430
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25717,14 +25868,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e141_0(p)
+        r = self.e143_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e142_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -25743,7 +25894,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e143_0(p)
+        r = self.e145_0(p)
         if r is None:
             return None
         q, v = r
@@ -25788,7 +25939,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 427
+                n.rule = 431
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25821,7 +25972,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 428
+                n.rule = 432
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -25831,7 +25982,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 429
+        n.rule = 433
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25863,14 +26014,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 430
+            n.rule = 434
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 431
+        n.rule = 435
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25889,14 +26040,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 432
+                n.rule = 436
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e144_0(p)
+        r = self.e146_0(p)
         if r is None:
             return None
         q, v = r
@@ -25914,11 +26065,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 433
+            n.rule = 437
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e145_0(p)
+        r = self.e147_0(p)
         if r is None:
             return None
         q, v = r
@@ -25937,7 +26088,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 434
+                n.rule = 438
             q = p5
             v = n if res6 else None
             p = q
@@ -25947,7 +26098,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 435
+        n.rule = 439
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -26051,14 +26202,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 436
+            n.rule = 440
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 437
+        n.rule = 441
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -26090,12 +26241,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 438
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e146_0(p)
+            r = self.e148_0(p)
             if r is None:
                 break
             q, v = r
@@ -26122,7 +26273,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 439
+            n.rule = 443
         p = p3
         if res4 and n:
             res.append(n)
@@ -26157,24 +26308,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 440
+            n.rule = 444
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e147_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e148_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e149_0(p)
         if r is None:
             return None
@@ -26183,6 +26320,20 @@ class CardParser:
         if v:
             res.append(v)
         r = self.e150_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e151_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -26204,7 +26355,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e151_0(p7)
+            r = self.e153_0(p7)
             if r is None:
                 break
             q, v = r
@@ -26248,7 +26399,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 441
+                n.rule = 445
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -26256,7 +26407,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e152_0(p)
+            r = self.e154_0(p)
             if r is None:
                 break
             q, v = r
@@ -26267,7 +26418,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 442
+        n.rule = 446
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -26288,7 +26439,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e153_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -26298,7 +26449,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 447
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -26317,21 +26468,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 444
+                n.rule = 448
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e154_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e155_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -26339,7 +26490,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e156_0(p)
+            r = self.e158_0(p)
             if r is None:
                 break
             q, v = r
@@ -26350,7 +26501,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 445
+        n.rule = 449
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -26369,21 +26520,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 446
+                n.rule = 450
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e157_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e158_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -26393,7 +26544,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 447
+        n.rule = 451
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26449,7 +26600,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -26465,7 +26616,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 449
+                n.rule = 453
             q = p3
             v = n if res4 else None
             p = q
@@ -26475,7 +26626,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 450
+        n.rule = 454
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26507,7 +26658,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
@@ -26523,7 +26674,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e159_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -26545,7 +26696,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 452
+        n.rule = 456
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26577,7 +26728,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 453
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
@@ -26593,7 +26744,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 454
+                n.rule = 458
             q = p3
             v = n if res4 else None
             p = q
@@ -26612,7 +26763,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e160_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -26622,7 +26773,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 455
+        n.rule = 459
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26654,14 +26805,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 456
+            n.rule = 460
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e161_0(p3)
+            r = self.e163_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26732,7 +26883,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e162_0(p)
+            r = self.e164_0(p)
             if r is None:
                 break
             q, v = r
@@ -26741,7 +26892,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e163_0(p)
+            r = self.e165_0(p)
             if r is None:
                 break
             q, v = r
@@ -26752,7 +26903,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 457
+        n.rule = 461
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26796,7 +26947,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 462
         p = p1
         if res2 and n:
             res.append(n)
@@ -26888,14 +27039,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 459
+            n.rule = 463
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 460
+        n.rule = 464
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26927,7 +27078,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 465
         p = p1
         if res2 and n:
             res.append(n)
@@ -26958,7 +27109,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e164_0(p3)
+            r = self.e166_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26991,7 +27142,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 462
+            n.rule = 466
         p = p5
         if res6 and n:
             res.append(n)
@@ -27006,11 +27157,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 463
+            n.rule = 467
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e165_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -27020,7 +27171,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e166_0(p9)
+            r = self.e168_0(p9)
             if r is None:
                 break
             q, v = r
@@ -27078,7 +27229,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e167_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
@@ -27096,12 +27247,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 464
+            n.rule = 468
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e168_0(p)
+            r = self.e170_0(p)
             if r is None:
                 break
             q, v = r
@@ -27112,7 +27263,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 465
+        n.rule = 469
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -27144,7 +27295,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 466
+            n.rule = 470
         p = p1
         if res2 and n:
             res.append(n)
@@ -27210,7 +27361,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 467
+                n.rule = 471
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27233,7 +27384,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 468
+                    n.rule = 472
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27306,7 +27457,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 469
+        n.rule = 473
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27338,7 +27489,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 470
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
@@ -27357,7 +27508,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 471
+        n.rule = 475
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27414,14 +27565,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 472
+                n.rule = 476
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e169_0(p)
+        r = self.e171_0(p)
         if r is None:
             return None
         q, v = r
@@ -27451,7 +27602,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 473
+            n.rule = 477
         p = p3
         if res4 and n:
             res.append(n)
@@ -27490,7 +27641,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 474
+            n.rule = 478
         p = p5
         if res6 and n:
             res.append(n)
@@ -27509,7 +27660,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 475
+        n.rule = 479
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27530,7 +27681,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e170_0(p)
+        r = self.e172_0(p)
         if r is None:
             return None
         q, v = r
@@ -27548,7 +27699,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -27628,14 +27779,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 477
+            n.rule = 481
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 478
+        n.rule = 482
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27667,7 +27818,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
@@ -27682,11 +27833,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 480
+            n.rule = 484
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e171_0(p)
+        r = self.e173_0(p)
         if r is None:
             return None
         q, v = r
@@ -27716,14 +27867,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 481
+            n.rule = 485
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 482
+        n.rule = 486
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27755,7 +27906,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
@@ -27785,7 +27936,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 484
+                n.rule = 488
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27804,7 +27955,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 485
+                n.rule = 489
             q = p7
             v = n if res8 else None
             p = q
@@ -27823,7 +27974,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e172_0(p)
+        r = self.e174_0(p)
         if r is None:
             return None
         q, v = r
@@ -27842,7 +27993,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e173_0(p)
+        r = self.e175_0(p)
         if r is None:
             return None
         q, v = r
@@ -27852,7 +28003,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 486
+        n.rule = 490
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27884,7 +28035,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 487
+            n.rule = 491
         p = p1
         if res2 and n:
             res.append(n)
@@ -27900,7 +28051,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e174_0(p)
+        r = self.e176_0(p)
         if r is None:
             return None
         q, v = r
@@ -27922,7 +28073,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 488
+        n.rule = 492
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27954,7 +28105,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 489
+            n.rule = 493
         p = p1
         if res2 and n:
             res.append(n)
@@ -27970,7 +28121,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 490
+                n.rule = 494
             q = p3
             v = n if res4 else None
             p = q
@@ -28003,7 +28154,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 491
+                n.rule = 495
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28018,11 +28169,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 492
+                n.rule = 496
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e175_0(p5)
+            r = self.e177_0(p5)
             if r is None:
                 break
             q, v = r
@@ -28082,7 +28233,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 493
+                n.rule = 497
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -28092,7 +28243,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 494
+        n.rule = 498
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -28172,7 +28323,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 495
+            n.rule = 499
         p = p1
         if res2 and n:
             res.append(n)
@@ -28191,7 +28342,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 496
+        n.rule = 500
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -28223,14 +28374,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 497
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 498
+        n.rule = 502
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -28249,21 +28400,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 499
+                n.rule = 503
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e176_0(p)
+        r = self.e178_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e177_0(p)
+        r = self.e179_0(p)
         if r is None:
             return None
         q, v = r
@@ -28281,14 +28432,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 500
+            n.rule = 504
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 501
+        n.rule = 505
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -28320,7 +28471,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 502
+            n.rule = 506
         p = p1
         if res2 and n:
             res.append(n)
@@ -28374,7 +28525,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 503
+                n.rule = 507
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28384,7 +28535,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 504
+        n.rule = 508
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28416,14 +28567,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 505
+            n.rule = 509
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 506
+        n.rule = 510
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28479,14 +28630,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 507
+            n.rule = 511
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 508
+        n.rule = 512
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28518,14 +28669,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 509
+            n.rule = 513
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 510
+        n.rule = 514
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28557,7 +28708,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 511
+            n.rule = 515
         p = p1
         if res2 and n:
             res.append(n)
@@ -28572,11 +28723,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 512
+            n.rule = 516
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e178_0(p)
+        r = self.e180_0(p)
         if r is None:
             return None
         q, v = r
@@ -28606,14 +28757,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 513
+            n.rule = 517
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 514
+        n.rule = 518
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28622,7 +28773,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e179_0(p)
+        r = self.e181_0(p)
         if r is None:
             return None
         q, v = r
@@ -28652,14 +28803,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 515
+            n.rule = 519
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 516
+        n.rule = 520
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28715,7 +28866,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 517
+            n.rule = 521
         p = p1
         if res2 and n:
             res.append(n)
@@ -28791,7 +28942,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e180_0(p)
+        r = self.e182_0(p)
         if r is None:
             return None
         q, v = r
@@ -28825,7 +28976,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 518
+        n.rule = 522
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28857,11 +29008,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 519
+            n.rule = 523
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e181_0(p)
+        r = self.e183_0(p)
         if r is None:
             return None
         q, v = r
@@ -28871,7 +29022,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 520
+        n.rule = 524
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28903,7 +29054,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 521
+            n.rule = 525
         p = p1
         if res2 and n:
             res.append(n)
@@ -28922,7 +29073,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e182_0(p3)
+            r = self.e184_0(p3)
             if r is None:
                 break
             q, v = r
@@ -29019,7 +29170,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 522
+        n.rule = 526
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -29028,7 +29179,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e183_0(p)
+        r = self.e185_0(p)
         if r is None:
             return None
         q, v = r
@@ -29074,7 +29225,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e184_0(p1)
+            r = self.e186_0(p1)
             if r is None:
                 break
             q, v = r
@@ -29099,7 +29250,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 523
+        n.rule = 527
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -29119,11 +29270,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 524
+            n.rule = 528
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e185_0(p)
+        r = self.e187_0(p)
         if r is None:
             return None
         q, v = r
@@ -29146,14 +29297,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 525
+            n.rule = 529
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 526
+        n.rule = 530
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -29173,11 +29324,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 527
+            n.rule = 531
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e186_0(p)
+        r = self.e188_0(p)
         if r is None:
             return None
         q, v = r
@@ -29208,7 +29359,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e187_0(p)
+        r = self.e189_0(p)
         if r is None:
             return None
         q, v = r
@@ -29267,14 +29418,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 528
+            n.rule = 532
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 529
+        n.rule = 533
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29297,7 +29448,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 530
+                n.rule = 534
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29316,7 +29467,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e188_0(p)
+        r = self.e190_0(p)
         if r is None:
             return None
         q, v = r
@@ -29324,7 +29475,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e189_0(p)
+            r = self.e191_0(p)
             if r is None:
                 break
             q, v = r
@@ -29332,7 +29483,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e190_0(p)
+        r = self.e192_0(p)
         if r is None:
             return None
         q, v = r
@@ -29353,7 +29504,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 531
+                n.rule = 535
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29372,7 +29523,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e191_0(p9)
+                r = self.e193_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -29388,7 +29539,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 532
+        n.rule = 536
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -29478,7 +29629,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 533
+        n.rule = 537
         return p, n
 
     def e90_0(self, p: int) -> Any:
@@ -29514,7 +29665,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -29522,7 +29673,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29551,11 +29702,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F93:
+        if ch in _F94:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e192_0(p1)
+                r = self.e194_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29580,7 +29731,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 534
+                    n.rule = 538
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29608,12 +29759,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 535
+                    n.rule = 539
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29641,12 +29792,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 536
+                    n.rule = 540
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29723,7 +29874,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F40 else None
+                m = _RX47(text, q) if text[q:q + 1] in _F40 else None
                 if m is None:
                     p = c
                     if first:
@@ -29750,7 +29901,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 537
+        n.rule = 541
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -29945,7 +30096,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29966,7 +30117,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29987,7 +30138,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30010,7 +30161,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30033,7 +30184,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30058,7 +30209,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 539
+        n.rule = 543
         return q, n
 
     def e97_0(self, p: int) -> Any:
@@ -30110,7 +30261,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 540
+        n.rule = 544
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -30143,7 +30294,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e193_0(p)
+        r = self.e195_0(p)
         if r is None:
             return None
         q, v = r
@@ -30153,7 +30304,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 541
+        n.rule = 545
         return p, n
 
     def e98_0(self, p: int) -> Any:
@@ -30239,7 +30390,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 542
+                    n.rule = 546
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30247,7 +30398,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -30341,19 +30492,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 543
+                    n.rule = 547
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 544
+                    n.rule = 548
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 545
+                    n.rule = 549
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -30611,7 +30762,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX47(text, q) if text[q:q + 1] in _F95 else None
+            m = _RX48(text, q) if text[q:q + 1] in _F96 else None
             if m is None:
                 p = c
                 if first:
@@ -30628,7 +30779,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 546
+        n.rule = 550
         return p, n
 
     def e105_0(self, p: int) -> Any:
@@ -30699,7 +30850,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F0:
+        if ch in _F14:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -30707,18 +30858,18 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('shuffles', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'card', '')
-                q += 4
+                v = (q, 'shuffles', '')
+                q += 8
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F14:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -30726,12 +30877,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('shuffle', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'cards', '')
-                q += 5
+                v = (q, 'shuffle', '')
+                q += 7
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -30753,7 +30904,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F96:
+        if ch in _F97:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -30763,7 +30914,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F97 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F98 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30779,12 +30930,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 547
+                    n.rule = 551
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -30798,7 +30949,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e194_0(p3)
+                r = self.e196_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30809,7 +30960,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 547
+                    n.rule = 551
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30887,18 +31038,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 548
+                    n.rule = 552
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 549
+                    n.rule = 553
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30925,7 +31076,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 550
+                    n.rule = 554
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30945,12 +31096,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 551
+                    n.rule = 555
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30965,12 +31116,12 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -30980,19 +31131,19 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F98:
+        if ch in _F99:
             while True:
                 p13 = p
                 res14: list[Any] = []
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e195_0(p15)
+                    r = self.e197_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -31063,7 +31214,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 552
+                    n.rule = 556
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31094,18 +31245,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 553
+                    n.rule = 557
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 554
+                    n.rule = 558
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31136,7 +31287,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F100 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31149,18 +31300,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 555
+                    n.rule = 559
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 556
+                    n.rule = 560
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31175,7 +31326,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31244,18 +31395,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 557
+                    n.rule = 561
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 558
+                    n.rule = 562
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31264,7 +31415,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e196_0(p29)
+                r = self.e198_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31294,18 +31445,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 559
+                    n.rule = 563
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 560
+                    n.rule = 564
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31346,23 +31497,23 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 561
+                    n.rule = 565
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 562
+                    n.rule = 566
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F96:
+        if ch in _F97:
             while True:
                 r = self.r_BackRef_0(p)
                 if r is None:
@@ -31372,7 +31523,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31380,6 +31531,114 @@ class CardParser:
         return None
 
     def e107_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F11:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F35:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e108_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e109_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31429,7 +31688,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 563
+                    n.rule = 567
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31454,7 +31713,7 @@ class CardParser:
                 break
         return None
 
-    def e108_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31602,7 +31861,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 564
+                    n.rule = 568
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31661,7 +31920,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 565
+                    n.rule = 569
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31672,7 +31931,7 @@ class CardParser:
                 break
         return None
 
-    def e109_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31726,7 +31985,7 @@ class CardParser:
                 break
         return None
 
-    def e110_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31780,7 +32039,7 @@ class CardParser:
                 break
         return None
 
-    def e111_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31834,7 +32093,7 @@ class CardParser:
                 break
         return None
 
-    def e112_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31888,7 +32147,7 @@ class CardParser:
                 break
         return None
 
-    def e113_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31942,7 +32201,7 @@ class CardParser:
                 break
         return None
 
-    def e114_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31957,7 +32216,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e197_0(p)
+            r = self.e199_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -31985,7 +32244,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 566
+                    n.rule = 570
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32010,7 +32269,7 @@ class CardParser:
                 break
         return None
 
-    def e115_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32063,7 +32322,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 567
+                    n.rule = 571
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -32073,7 +32332,7 @@ class CardParser:
                 break
         return None
 
-    def e116_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -32091,10 +32350,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 568
+        n.rule = 572
         return q, n
 
-    def e117_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32148,7 +32407,7 @@ class CardParser:
                 break
         return None
 
-    def e118_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32202,7 +32461,7 @@ class CardParser:
                 break
         return None
 
-    def e119_1(self, p: int) -> Any:
+    def e121_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -32243,7 +32502,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 569
+        n.rule = 573
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -32328,7 +32587,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32341,7 +32600,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 570
+                    n.rule = 574
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32353,7 +32612,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F101 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32366,18 +32625,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 571
+                    n.rule = 575
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 572
+                    n.rule = 576
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 573
+                    n.rule = 577
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32394,7 +32653,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32407,7 +32666,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 574
+                    n.rule = 578
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -32452,7 +32711,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 575
+                    n.rule = 579
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -32528,12 +32787,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 576
+                    n.rule = 580
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 573
+                    n.rule = 577
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32560,7 +32819,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 577
+                    n.rule = 581
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32619,7 +32878,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 578
+                    n.rule = 582
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -32641,18 +32900,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 579
+                    n.rule = 583
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 580
+                    n.rule = 584
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 573
+                    n.rule = 577
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32669,7 +32928,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32682,7 +32941,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 581
+                    n.rule = 585
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -32701,7 +32960,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e198_0(p21)
+                    r = self.e200_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -32709,7 +32968,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e199_0(p21)
+                r = self.e201_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32720,12 +32979,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 582
+                    n.rule = 586
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 573
+                    n.rule = 577
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32752,7 +33011,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 583
+                    n.rule = 587
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -32788,7 +33047,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 584
+                    n.rule = 588
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -32808,12 +33067,12 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 585
+                    n.rule = 589
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 573
+                    n.rule = 577
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32830,7 +33089,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p33] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32843,7 +33102,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 586
+                    n.rule = 590
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -32855,7 +33114,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p35] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F38 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F38 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32868,11 +33127,11 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 587
+                    n.rule = 591
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
-                r = self.e200_0(p31)
+                r = self.e202_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32881,7 +33140,7 @@ class CardParser:
                 p31 = q
                 if v:
                     res32.append(v)
-                r = self.e201_0(p31)
+                r = self.e203_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32903,18 +33162,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 588
+                    n.rule = 592
                 p31 = p37
                 if res38 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 589
+                    n.rule = 593
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 573
+                    n.rule = 577
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32931,7 +33190,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32944,12 +33203,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 590
+                    n.rule = 594
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 while True:
-                    r = self.e202_0(p39)
+                    r = self.e204_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -32970,11 +33229,11 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 591
+                    n.rule = 595
                 p39 = p43
                 if res44 and n:
                     res40.append(n)
-                r = self.e203_0(p39)
+                r = self.e205_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32986,7 +33245,7 @@ class CardParser:
                 while True:
                     p45 = p39
                     res46: list[Any] = []
-                    r = self.e204_0(p45)
+                    r = self.e206_0(p45)
                     if r is None:
                         break
                     q, v = r
@@ -33022,19 +33281,19 @@ class CardParser:
                     break
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 592
+                    n.rule = 596
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 573
+                    n.rule = 577
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e120_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -33065,7 +33324,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 593
+                n.rule = 597
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -33075,7 +33334,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e121_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -33093,10 +33352,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 594
+        n.rule = 598
         return q, n
 
-    def e122_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -33114,10 +33373,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 595
+        n.rule = 599
         return q, n
 
-    def e123_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -33131,7 +33390,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F103:
+        if ch in _F104:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -33146,7 +33405,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 596
+                    n.rule = 600
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -33158,7 +33417,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e205_0(p3) is None:
+                if self.e207_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -33175,7 +33434,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 597
+                    n.rule = 601
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33186,7 +33445,7 @@ class CardParser:
                 break
         return None
 
-    def e124_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -33217,7 +33476,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 598
+                n.rule = 602
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -33227,7 +33486,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e125_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -33272,7 +33531,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 599
+                    n.rule = 603
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33303,7 +33562,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 600
+                    n.rule = 604
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33362,7 +33621,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 601
+                    n.rule = 605
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33477,7 +33736,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 602
+                    n.rule = 606
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -33558,7 +33817,7 @@ class CardParser:
                 break
         return None
 
-    def e126_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -33572,11 +33831,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F104:
+        if ch in _F105:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e206_0(p1)
+                r = self.e208_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33646,7 +33905,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F106:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -33658,7 +33917,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F89 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F90 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33671,7 +33930,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 603
+                    n.rule = 607
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33760,7 +34019,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 604
+                    n.rule = 608
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33780,7 +34039,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 605
+                    n.rule = 609
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33835,13 +34094,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 606
+                    n.rule = 610
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 605
+                    n.rule = 609
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33866,7 +34125,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e207_0(p1)
+                r = self.e209_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33878,7 +34137,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e208_0(p3)
+                    r = self.e210_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -33908,7 +34167,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33921,7 +34180,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 607
+                    n.rule = 611
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -33947,7 +34206,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33960,7 +34219,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 608
+                    n.rule = 612
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -33991,7 +34250,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e209_0(p9)
+                    r = self.e211_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -34003,12 +34262,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 609
+                    n.rule = 613
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34077,18 +34336,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 611
+                    n.rule = 615
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 612
+                    n.rule = 616
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34129,18 +34388,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 613
+                    n.rule = 617
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 614
+                    n.rule = 618
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34181,18 +34440,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 615
+                    n.rule = 619
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 616
+                    n.rule = 620
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34292,7 +34551,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 617
+                    n.rule = 621
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -34340,12 +34599,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 618
+                    n.rule = 622
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34424,7 +34683,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e210_0(p27)
+                r = self.e212_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34435,12 +34694,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 619
+                    n.rule = 623
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34491,7 +34750,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e211_0(p29)
+                r = self.e213_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34502,12 +34761,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 620
+                    n.rule = 624
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34655,7 +34914,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 621
+                    n.rule = 625
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -34675,12 +34934,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 622
+                    n.rule = 626
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34804,7 +35063,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e212_0(p37)
+                    r = self.e214_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -34840,12 +35099,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 623
+                    n.rule = 627
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34900,18 +35159,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 624
+                    n.rule = 628
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 625
+                    n.rule = 629
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34966,18 +35225,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 626
+                    n.rule = 630
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 627
+                    n.rule = 631
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35102,27 +35361,27 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 628
+                    n.rule = 632
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 629
+                    n.rule = 633
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e213_0(p51)
+                r = self.e215_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35158,7 +35417,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 630
+                    n.rule = 634
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -35178,21 +35437,21 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 631
+                    n.rule = 635
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e214_0(p55)
+                r = self.e216_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35214,7 +35473,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 632
+                    n.rule = 636
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -35320,23 +35579,23 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 633
+                    n.rule = 637
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 634
+                    n.rule = 638
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p61 = p
                 res62: list[Any] = []
@@ -35348,7 +35607,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p63] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F95 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F96 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -35361,7 +35620,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 635
+                    n.rule = 639
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -35378,7 +35637,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 636
+                    n.rule = 640
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
@@ -35442,27 +35701,27 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 637
+                    n.rule = 641
                 p61 = p67
                 if res68 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 638
+                    n.rule = 642
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p69 = p
                 res70: list[Any] = []
-                r = self.e215_0(p69)
+                r = self.e217_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35471,7 +35730,7 @@ class CardParser:
                 p69 = q
                 if v:
                     res70.append(v)
-                r = self.e216_0(p69)
+                r = self.e218_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35482,12 +35741,12 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 639
+                    n.rule = 643
                 q = p69
                 v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35496,7 +35755,7 @@ class CardParser:
             while True:
                 p71 = p
                 res72: list[Any] = []
-                r = self.e217_0(p71)
+                r = self.e219_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35505,7 +35764,7 @@ class CardParser:
                 p71 = q
                 if v:
                     res72.append(v)
-                r = self.e218_0(p71)
+                r = self.e220_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35516,12 +35775,12 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 640
+                    n.rule = 644
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35618,7 +35877,7 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 641
+                    n.rule = 645
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
@@ -35653,7 +35912,7 @@ class CardParser:
                     res80.append(v)
                     if res80:
                         n = Nt(res80)
-                        n.rule = 642
+                        n.rule = 646
                     p77 = p79
                     if res80 and n:
                         res78.append(n)
@@ -35688,7 +35947,7 @@ class CardParser:
                 q += 6
                 p73 = q
                 res74.append(v)
-                r = self.e219_0(p73)
+                r = self.e221_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35699,12 +35958,12 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 643
+                    n.rule = 647
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35857,18 +36116,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 644
+                    n.rule = 648
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 645
+                    n.rule = 649
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35937,18 +36196,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 646
+                    n.rule = 650
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 647
+                    n.rule = 651
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35999,7 +36258,7 @@ class CardParser:
                 q += 6
                 p89 = q
                 res90.append(v)
-                r = self.e220_0(p89)
+                r = self.e222_0(p89)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36040,18 +36299,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 648
+                    n.rule = 652
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
-                    n.rule = 649
+                    n.rule = 653
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36232,18 +36491,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 650
+                    n.rule = 654
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 651
+                    n.rule = 655
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36340,18 +36599,18 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 652
+                    n.rule = 656
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 653
+                    n.rule = 657
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36429,7 +36688,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 654
+                    n.rule = 658
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -36449,12 +36708,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 655
+                    n.rule = 659
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36560,7 +36819,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 656
+                    n.rule = 660
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -36580,12 +36839,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 657
+                    n.rule = 661
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36649,7 +36908,7 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 658
+                    n.rule = 662
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -36725,12 +36984,12 @@ class CardParser:
                 res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 659
+                    n.rule = 663
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36770,7 +37029,7 @@ class CardParser:
                 while True:
                     p115 = p113
                     res116: list[Any] = []
-                    r = self.e221_0(p115)
+                    r = self.e223_0(p115)
                     if r is None:
                         break
                     q, v = r
@@ -36820,7 +37079,7 @@ class CardParser:
                 q += 6
                 p113 = q
                 res114.append(v)
-                r = self.e222_0(p113)
+                r = self.e224_0(p113)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36870,18 +37129,18 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 660
+                    n.rule = 664
                 p113 = p117
                 if res118 and n:
                     res114.append(n)
                 if res114:
                     n = Nt(res114 if len(res114) == 1 and type(res114[0]) is not list else flatten(res114))
-                    n.rule = 661
+                    n.rule = 665
                 q = p113
                 v = n if res114 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36995,11 +37254,11 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 662
+                    n.rule = 666
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
-                r = self.e223_0(p119)
+                r = self.e225_0(p119)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37010,12 +37269,12 @@ class CardParser:
                     res120.append(v)
                 if res120:
                     n = Nt(res120 if len(res120) == 1 and type(res120[0]) is not list else flatten(res120))
-                    n.rule = 663
+                    n.rule = 667
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37098,18 +37357,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 664
+                    n.rule = 668
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 665
+                    n.rule = 669
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37192,18 +37451,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 666
+                    n.rule = 670
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 667
+                    n.rule = 671
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37258,27 +37517,27 @@ class CardParser:
                 res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 668
+                    n.rule = 672
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 669
+                    n.rule = 673
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F91:
             while True:
                 p135 = p
                 res136: list[Any] = []
-                r = self.e224_0(p135)
+                r = self.e226_0(p135)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37300,25 +37559,25 @@ class CardParser:
                     res138.append(v)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 670
+                    n.rule = 674
                 p135 = p137
                 if res138 and n:
                     res136.append(n)
                 if res136:
                     n = Nt(res136 if len(res136) == 1 and type(res136[0]) is not list else flatten(res136))
-                    n.rule = 671
+                    n.rule = 675
                 q = p135
                 v = n if res136 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 610
+                    n.rule = 614
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e127_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37352,7 +37611,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 672
+                    n.rule = 676
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37382,7 +37641,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 673
+                    n.rule = 677
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37407,7 +37666,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 674
+                    n.rule = 678
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -37438,7 +37697,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 675
+                    n.rule = 679
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37463,7 +37722,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 676
+                    n.rule = 680
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -37481,7 +37740,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p15] = q
-            m = _RX56(text, q)
+            m = _RX57(text, q)
             if m is None:
                 p = c
                 ch = ch0
@@ -37499,7 +37758,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 677
+                n.rule = 681
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -37510,7 +37769,7 @@ class CardParser:
             break
         return None
 
-    def e128_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37526,7 +37785,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F108 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     if first:
@@ -37553,10 +37812,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 678
+        n.rule = 682
         return p, n
 
-    def e129_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37574,10 +37833,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 683
         return q, n
 
-    def e130_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37595,10 +37854,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 684
         return q, n
 
-    def e131_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37616,10 +37875,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 685
         return q, n
 
-    def e132_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37637,10 +37896,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 686
         return q, n
 
-    def e133_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37672,10 +37931,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 683
+        n.rule = 687
         return p, n
 
-    def e134_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37691,7 +37950,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e225_0(p)
+                r = self.e227_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37704,7 +37963,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e226_0(p)
+                r = self.e228_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37717,7 +37976,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e227_0(p)
+                r = self.e229_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37730,7 +37989,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e228_0(p)
+                r = self.e230_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37743,7 +38002,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37759,7 +38018,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e229_0(p)
+                r = self.e231_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37772,7 +38031,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e230_0(p)
+                r = self.e232_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37785,7 +38044,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37817,7 +38076,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e231_0(p1)
+                r = self.e233_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37835,7 +38094,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e232_0(p3)
+                r = self.e234_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37844,11 +38103,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e233_0(p3) is None:
+                if self.e235_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e234_0(p3)
+                r = self.e236_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37864,7 +38123,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37905,10 +38164,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 684
+        n.rule = 688
         return p, n
 
-    def e138_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37926,10 +38185,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 685
+        n.rule = 689
         return q, n
 
-    def e139_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37947,10 +38206,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 690
         return q, n
 
-    def e140_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37964,11 +38223,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F109:
+        if ch in _F110:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e235_0(p1)
+                r = self.e237_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38091,7 +38350,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38127,7 +38386,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 687
+                    n.rule = 691
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38171,7 +38430,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38202,7 +38461,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 688
+                    n.rule = 692
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38247,7 +38506,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 689
+                    n.rule = 693
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38279,7 +38538,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e236_0(p5)
+                r = self.e238_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38297,7 +38556,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e237_0(p9) is None:
+                if self.e239_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -38319,7 +38578,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 690
+                    n.rule = 694
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38330,7 +38589,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38364,7 +38623,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 691
+                    n.rule = 695
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38387,7 +38646,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 692
+                    n.rule = 696
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38397,7 +38656,7 @@ class CardParser:
                 break
         return None
 
-    def e144_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38450,7 +38709,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 693
+                    n.rule = 697
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38460,7 +38719,7 @@ class CardParser:
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38514,7 +38773,7 @@ class CardParser:
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38532,10 +38791,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 694
+        n.rule = 698
         return q, n
 
-    def e147_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -38553,10 +38812,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 695
+        n.rule = 699
         return p, n
 
-    def e148_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38584,10 +38843,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 696
+        n.rule = 700
         return p, n
 
-    def e149_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38619,10 +38878,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 697
+        n.rule = 701
         return p, n
 
-    def e150_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38676,7 +38935,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38717,10 +38976,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 698
+        n.rule = 702
         return p, n
 
-    def e152_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38779,7 +39038,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 699
+                    n.rule = 703
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38845,7 +39104,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 700
+                    n.rule = 704
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38855,7 +39114,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38869,11 +39128,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F110:
+        if ch in _F111:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e238_0(p1)
+                r = self.e240_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38947,7 +39206,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e239_0(p3)
+                r = self.e241_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39005,7 +39264,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 701
+                    n.rule = 705
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39031,11 +39290,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 702
+                    n.rule = 706
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e240_0(p7)
+                r = self.e242_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39051,7 +39310,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39104,7 +39363,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 703
+                    n.rule = 707
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39114,7 +39373,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39150,7 +39409,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 704
+                    n.rule = 708
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39232,11 +39491,11 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 705
+                    n.rule = 709
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
-                r = self.e241_0(p5)
+                r = self.e243_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39252,7 +39511,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39266,11 +39525,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F111:
+        if ch in _F112:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e242_0(p1)
+                r = self.e244_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39313,7 +39572,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 706
+                    n.rule = 710
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39323,7 +39582,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39377,7 +39636,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39408,7 +39667,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 707
+                    n.rule = 711
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39427,7 +39686,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e243_0(p1)
+                    r = self.e245_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -39499,7 +39758,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 708
+                    n.rule = 712
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39542,7 +39801,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e244_0(p1)
+                r = self.e246_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39553,7 +39812,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 709
+                    n.rule = 713
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39576,7 +39835,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e245_0(p3)
+                r = self.e247_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39587,14 +39846,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 709
+                    n.rule = 713
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39665,7 +39924,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 710
+                    n.rule = 714
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39682,7 +39941,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e246_0(p)
+            r = self.e248_0(p)
             if r is None:
                 break
             q, v = r
@@ -39713,14 +39972,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 711
+            n.rule = 715
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e247_0(p3)
+            r = self.e249_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39757,7 +40016,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 712
+        n.rule = 716
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -39786,7 +40045,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX58(text, q) if text[q:q + 1] in _F38 else None
+        m = _RX59(text, q) if text[q:q + 1] in _F38 else None
         if m is None:
             return None
         s = m.group()
@@ -39797,7 +40056,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 713
+            n.rule = 717
         p = p1
         if res2 and n:
             res.append(n)
@@ -39816,10 +40075,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 714
+        n.rule = 718
         return p, n
 
-    def e160_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39833,11 +40092,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F112:
+        if ch in _F113:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e248_0(p1)
+                r = self.e250_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39901,14 +40160,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 715
+                    n.rule = 719
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e249_0(p7)
+                    r = self.e251_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -39949,7 +40208,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39967,10 +40226,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 716
+        n.rule = 720
         return q, n
 
-    def e162_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39984,11 +40243,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F113:
+        if ch in _F114:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e250_0(p1)
+                r = self.e252_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40058,11 +40317,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F115:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e251_0(p3)
+                r = self.e253_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40092,7 +40351,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40106,11 +40365,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e252_0(p1)
+                r = self.e254_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40152,11 +40411,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F116:
+        if ch in _F117:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e253_0(p3)
+                r = self.e255_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40214,7 +40473,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40232,10 +40491,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 717
+        n.rule = 721
         return q, n
 
-    def e165_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -40258,7 +40517,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e254_0(p1)
+            r = self.e256_0(p1)
             if r is None:
                 p = c
                 break
@@ -40266,7 +40525,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e255_0(p1)
+            r = self.e257_0(p1)
             if r is None:
                 p = c
                 break
@@ -40280,7 +40539,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e166_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40298,10 +40557,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 718
+        n.rule = 722
         return q, n
 
-    def e167_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40315,11 +40574,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F118:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e256_0(p1)
+                r = self.e258_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40347,11 +40606,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F117:
+        if ch in _F118:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e257_0(p3)
+                r = self.e259_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40483,18 +40742,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 719
+                    n.rule = 723
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 720
+                    n.rule = 724
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 721
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40530,7 +40789,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 722
+                    n.rule = 726
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40550,12 +40809,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 723
+                    n.rule = 727
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 721
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40591,7 +40850,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 724
+                    n.rule = 728
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -40611,19 +40870,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 725
+                    n.rule = 729
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 721
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40641,7 +40900,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 730
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -40658,7 +40917,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F103:
+        if ch in _F104:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40673,12 +40932,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 727
+                    n.rule = 731
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40698,19 +40957,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 729
+                    n.rule = 733
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40764,7 +41023,7 @@ class CardParser:
                 break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40818,7 +41077,7 @@ class CardParser:
                 break
         return None
 
-    def e171_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40872,7 +41131,7 @@ class CardParser:
                 break
         return None
 
-    def e172_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40906,7 +41165,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 730
+                    n.rule = 734
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40950,7 +41209,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 731
+                    n.rule = 735
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40961,7 +41220,7 @@ class CardParser:
                 break
         return None
 
-    def e173_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41048,7 +41307,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 732
+                    n.rule = 736
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -41087,7 +41346,7 @@ class CardParser:
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41159,7 +41418,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41213,7 +41472,7 @@ class CardParser:
                 break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41267,12 +41526,12 @@ class CardParser:
                 break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e258_0(p)
+            r = self.e260_0(p)
             if r is None:
                 p = c
                 break
@@ -41294,7 +41553,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 733
+                n.rule = 737
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -41303,7 +41562,7 @@ class CardParser:
             break
         return None
 
-    def e178_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41357,7 +41616,7 @@ class CardParser:
                 break
         return None
 
-    def e179_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41472,7 +41731,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 734
+                    n.rule = 738
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41531,7 +41790,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 735
+                    n.rule = 739
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41570,7 +41829,7 @@ class CardParser:
                 break
         return None
 
-    def e180_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41585,7 +41844,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e259_0(p)
+            r = self.e261_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41611,7 +41870,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 736
+                    n.rule = 740
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41621,7 +41880,7 @@ class CardParser:
                 break
         return None
 
-    def e181_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41688,7 +41947,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 737
+                    n.rule = 741
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41733,7 +41992,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 738
+                    n.rule = 742
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41800,7 +42059,7 @@ class CardParser:
                 break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41818,10 +42077,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 743
         return q, n
 
-    def e183_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41874,7 +42133,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 740
+                    n.rule = 744
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41898,7 +42157,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 741
+                    n.rule = 745
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -41908,7 +42167,7 @@ class CardParser:
                 break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41926,10 +42185,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 742
+        n.rule = 746
         return q, n
 
-    def e185_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41983,7 +42242,7 @@ class CardParser:
                 break
         return None
 
-    def e186_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42037,7 +42296,7 @@ class CardParser:
                 break
         return None
 
-    def e187_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42091,7 +42350,7 @@ class CardParser:
                 break
         return None
 
-    def e188_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42122,7 +42381,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 743
+                    n.rule = 747
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42152,7 +42411,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 744
+                        n.rule = 748
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -42178,7 +42437,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 745
+                n.rule = 749
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -42188,7 +42447,7 @@ class CardParser:
             break
         return None
 
-    def e189_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42206,10 +42465,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 746
+        n.rule = 750
         return q, n
 
-    def e190_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42225,7 +42484,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F108 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     if first:
@@ -42252,10 +42511,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 751
         return p, n
 
-    def e191_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42296,10 +42555,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 752
         return p, n
 
-    def e192_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42317,10 +42576,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 753
         return q, n
 
-    def e193_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42334,7 +42593,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F118:
+        if ch in _F119:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -42351,7 +42610,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 750
+                    n.rule = 754
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42391,7 +42650,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F97 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F98 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -42404,7 +42663,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 751
+                    n.rule = 755
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -42453,7 +42712,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F119 else None
+                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -42466,7 +42725,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 752
+                    n.rule = 756
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -42478,7 +42737,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F95 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F96 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -42491,7 +42750,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 753
+                    n.rule = 757
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -42517,17 +42776,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 754
+            n.rule = 758
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 755
+        n.rule = 759
         return p, n
 
-    def e194_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42554,7 +42813,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -42595,7 +42854,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX62(text, q) if text[q:q + 1] in _F99 else None
+        m = _RX62(text, q) if text[q:q + 1] in _F100 else None
         if m is None:
             return None
         s = m.group()
@@ -42606,14 +42865,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 756
+            n.rule = 760
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e260_0(p3)
+            r = self.e262_0(p3)
             if r is None:
                 break
             q, v = r
@@ -42638,10 +42897,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 757
+        n.rule = 761
         return p, n
 
-    def e195_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42659,7 +42918,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 762
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -42687,7 +42946,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 759
+            n.rule = 763
         p = p1
         if res2 and n:
             res.append(n)
@@ -42702,12 +42961,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 760
+            n.rule = 764
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e261_0(p)
+            r = self.e263_0(p)
             if r is None:
                 break
             q, v = r
@@ -42718,10 +42977,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 761
+        n.rule = 765
         return p, n
 
-    def e196_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42755,7 +43014,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e262_0(p)
+            r = self.e264_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42768,7 +43027,7 @@ class CardParser:
             break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42786,7 +43045,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 766
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -42807,7 +43066,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e263_1(p1)
+                r = self.e265_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42823,7 +43082,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 767
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42884,7 +43143,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 767
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42961,7 +43220,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 767
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43025,7 +43284,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 767
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43131,7 +43390,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 767
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43208,14 +43467,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 767
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43233,10 +43492,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 768
         return q, n
 
-    def e199_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43277,10 +43536,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 769
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43334,7 +43593,7 @@ class CardParser:
                 break
         return None
 
-    def e201_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43388,7 +43647,7 @@ class CardParser:
                 break
         return None
 
-    def e202_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43406,7 +43665,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e264_0(p1)
+                r = self.e266_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43474,7 +43733,7 @@ class CardParser:
                 break
         return None
 
-    def e203_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43515,10 +43774,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 766
+        n.rule = 770
         return p, n
 
-    def e204_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43536,10 +43795,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 771
         return q, n
 
-    def e205_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43566,7 +43825,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e206_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43584,10 +43843,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 772
         return q, n
 
-    def e207_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43641,7 +43900,7 @@ class CardParser:
                 break
         return None
 
-    def e208_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43659,10 +43918,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 773
         return q, n
 
-    def e209_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43676,7 +43935,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F118:
+        if ch in _F119:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -43693,7 +43952,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 770
+                    n.rule = 774
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43760,14 +44019,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 771
+                n.rule = 775
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e265_0(p9)
+                r = self.e267_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43808,7 +44067,7 @@ class CardParser:
             break
         return None
 
-    def e210_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43849,10 +44108,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 772
+        n.rule = 776
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43893,7 +44152,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 773
+        n.rule = 777
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -43920,7 +44179,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F87 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F88 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43933,12 +44192,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 774
+                    n.rule = 778
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 775
+                    n.rule = 779
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43958,19 +44217,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 776
+                    n.rule = 780
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 775
+                    n.rule = 779
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e212_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43988,10 +44247,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 781
         return q, n
 
-    def e213_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44107,7 +44366,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 782
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44122,198 +44381,198 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 782
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e214_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e215_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e216_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e217_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e218_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44354,10 +44613,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 779
+        n.rule = 783
         return p, n
 
-    def e217_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44411,7 +44670,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44452,10 +44711,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 780
+        n.rule = 784
         return p, n
 
-    def e219_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44509,7 +44768,7 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44545,7 +44804,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 781
+                    n.rule = 785
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44589,7 +44848,7 @@ class CardParser:
                 break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44607,10 +44866,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 786
         return q, n
 
-    def e222_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44664,7 +44923,7 @@ class CardParser:
                 break
         return None
 
-    def e223_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44718,7 +44977,7 @@ class CardParser:
                 break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44772,7 +45031,7 @@ class CardParser:
                 break
         return None
 
-    def e225_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44804,10 +45063,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 783
+        n.rule = 787
         return p, n
 
-    def e226_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44829,10 +45088,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 784
+        n.rule = 788
         return p, n
 
-    def e227_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44854,10 +45113,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 785
+        n.rule = 789
         return p, n
 
-    def e228_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44887,77 +45146,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 786
-        return p, n
-
-    def e229_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 787
-        return p, n
-
-    def e230_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 788
+        n.rule = 790
         return p, n
 
     def e231_0(self, p: int) -> Any:
@@ -44992,10 +45181,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 789
+        n.rule = 791
         return p, n
 
     def e232_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 792
+        return p, n
+
+    def e233_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 793
+        return p, n
+
+    def e234_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45025,10 +45284,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 790
+        n.rule = 794
         return p, n
 
-    def e233_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -45066,7 +45325,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e234_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45098,10 +45357,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 791
+        n.rule = 795
         return p, n
 
-    def e235_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45119,10 +45378,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 796
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45136,7 +45395,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F96:
+        if ch in _F97:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -45151,7 +45410,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 793
+                    n.rule = 797
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45173,7 +45432,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 794
+                n.rule = 798
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -45183,7 +45442,7 @@ class CardParser:
             break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -45292,17 +45551,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 795
+            n.rule = 799
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 796
+        n.rule = 800
         return p, n
 
-    def e238_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45320,10 +45579,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 797
+        n.rule = 801
         return q, n
 
-    def e239_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45372,10 +45631,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 798
+        n.rule = 802
         return p, n
 
-    def e240_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -45398,7 +45657,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e266_0(p1)
+            r = self.e268_0(p1)
             if r is None:
                 p = c
                 break
@@ -45412,7 +45671,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e241_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45466,7 +45725,7 @@ class CardParser:
                 break
         return None
 
-    def e242_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45484,10 +45743,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
+        n.rule = 803
         return q, n
 
-    def e243_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45516,7 +45775,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 800
+                    n.rule = 804
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45571,12 +45830,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 801
+                    n.rule = 805
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e267_0(p5)
+                    r = self.e269_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -45586,13 +45845,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 802
+                    n.rule = 806
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 803
+                    n.rule = 807
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -45652,13 +45911,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 804
+                    n.rule = 808
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 805
+                    n.rule = 809
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45699,7 +45958,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 806
+                    n.rule = 810
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45730,20 +45989,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 807
+                    n.rule = 811
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 805
+                    n.rule = 809
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e244_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45779,7 +46038,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 808
+                    n.rule = 812
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45838,7 +46097,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 809
+                    n.rule = 813
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45897,7 +46156,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 810
+                    n.rule = 814
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45964,7 +46223,7 @@ class CardParser:
                 break
         return None
 
-    def e245_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45998,7 +46257,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 811
+                    n.rule = 815
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46026,7 +46285,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 812
+                    n.rule = 816
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -46036,7 +46295,7 @@ class CardParser:
                 break
         return None
 
-    def e246_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46054,10 +46313,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 813
+        n.rule = 817
         return q, n
 
-    def e247_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46075,10 +46334,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 814
+        n.rule = 818
         return q, n
 
-    def e248_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46096,94 +46355,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 815
-        return q, n
-
-    def e249_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 816
-        return q, n
-
-    def e250_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 817
-        return q, n
-
-    def e251_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 818
-        return q, n
-
-    def e252_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 819
         return q, n
 
-    def e253_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46204,7 +46379,91 @@ class CardParser:
         n.rule = 820
         return q, n
 
+    def e252_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 821
+        return q, n
+
+    def e253_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 822
+        return q, n
+
     def e254_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 823
+        return q, n
+
+    def e255_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 824
+        return q, n
+
+    def e256_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46258,7 +46517,7 @@ class CardParser:
                 break
         return None
 
-    def e255_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46280,10 +46539,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 821
+        n.rule = 825
         return p, n
 
-    def e256_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46301,10 +46560,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 822
+        n.rule = 826
         return q, n
 
-    def e257_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46322,10 +46581,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 823
+        n.rule = 827
         return q, n
 
-    def e258_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46343,7 +46602,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 824
+        n.rule = 828
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -46376,7 +46635,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 825
+                    n.rule = 829
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46397,14 +46656,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 825
+                    n.rule = 829
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e259_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46422,10 +46681,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 826
+        n.rule = 830
         return q, n
 
-    def e260_0(self, p: int) -> Any:
+    def e262_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46443,10 +46702,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 827
+        n.rule = 831
         return q, n
 
-    def e261_0(self, p: int) -> Any:
+    def e263_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46505,7 +46764,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 828
+                    n.rule = 832
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46601,7 +46860,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 829
+                    n.rule = 833
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46614,7 +46873,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e268_0(p9)
+                r = self.e270_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46658,7 +46917,7 @@ class CardParser:
                 break
         return None
 
-    def e262_0(self, p: int) -> Any:
+    def e264_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46676,10 +46935,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 830
+        n.rule = 834
         return q, n
 
-    def e263_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46762,7 +47021,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e269_1(p)
+            r = self.e271_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -47058,7 +47317,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e270_1(p23)
+                    r = self.e272_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -47173,25 +47432,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e271_1(p1) is None:
-                break
-            while True:
-                r = self.e272_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                r = self.e273_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e273_1(p1) is None:
                 break
             while True:
                 r = self.e274_1(p1)
@@ -47203,9 +47444,27 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e275_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                r = self.e276_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e275_1(p3)
+                r = self.e277_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -47227,7 +47486,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e276_1(p5)
+                    r = self.e278_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -47243,14 +47502,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e277_1(p7)
+                r = self.e279_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e278_1(p7)
+                r = self.e280_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -47260,7 +47519,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e279_1(p1)
+            r = self.e281_1(p1)
             if r is None:
                 break
             q, v = r
@@ -47270,7 +47529,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e280_1(p)
+        r = self.e282_1(p)
         if r is None:
             return None
         q, v = r
@@ -47280,9 +47539,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e281_1(p9) is None:
+            if self.e283_1(p9) is None:
                 break
-            r = self.e282_1(p9)
+            r = self.e284_1(p9)
             if r is None:
                 break
             q, v = r
@@ -47319,7 +47578,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e283_1(p13)
+                r = self.e285_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -47354,7 +47613,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e284_1(p9)
+                r = self.e286_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -47395,7 +47654,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e285_1(p19)
+                    r = self.e287_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -47409,7 +47668,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e286_1(p9)
+                r = self.e288_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -47531,18 +47790,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 831
+                    n.rule = 835
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 832
+                    n.rule = 836
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 833
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47597,18 +47856,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 834
+                    n.rule = 838
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 835
+                    n.rule = 839
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 833
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47635,18 +47894,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 836
+                    n.rule = 840
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 837
+                    n.rule = 841
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 833
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47687,18 +47946,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 838
+                    n.rule = 842
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 839
+                    n.rule = 843
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 833
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47767,18 +48026,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 840
+                    n.rule = 844
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 841
+                    n.rule = 845
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 833
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47805,18 +48064,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 842
+                    n.rule = 846
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 843
+                    n.rule = 847
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 833
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47843,14 +48102,14 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 844
+                    n.rule = 848
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 while True:
                     p29 = p25
                     res30: list[Any] = []
-                    r = self.e287_0(p29)
+                    r = self.e289_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -47874,12 +48133,12 @@ class CardParser:
                     break
                 if res26:
                     n = Nt(res26)
-                    n.rule = 845
+                    n.rule = 849
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 833
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47920,7 +48179,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 846
+                    n.rule = 850
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -47950,7 +48209,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 847
+                        n.rule = 851
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -47959,12 +48218,12 @@ class CardParser:
                     break
                 if res32:
                     n = Nt(res32)
-                    n.rule = 848
+                    n.rule = 852
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 833
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48008,18 +48267,18 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 849
+                    n.rule = 853
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 850
+                    n.rule = 854
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 833
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48088,18 +48347,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 851
+                    n.rule = 855
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 852
+                    n.rule = 856
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 833
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48168,18 +48427,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 853
+                    n.rule = 857
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 854
+                    n.rule = 858
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 833
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48234,7 +48493,7 @@ class CardParser:
                 res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 855
+                    n.rule = 859
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -48311,7 +48570,7 @@ class CardParser:
                 while True:
                     p55 = p51
                     res56: list[Any] = []
-                    r = self.e288_0(p55)
+                    r = self.e290_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -48347,12 +48606,12 @@ class CardParser:
                     break
                 if res52:
                     n = Nt(res52)
-                    n.rule = 856
+                    n.rule = 860
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 833
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48376,7 +48635,7 @@ class CardParser:
                 p57 = q
                 res58.append(v)
                 while True:
-                    r = self.e289_0(p57)
+                    r = self.e291_0(p57)
                     if r is None:
                         break
                     q, v = r
@@ -48402,7 +48661,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 857
+                    n.rule = 861
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -48440,7 +48699,7 @@ class CardParser:
                         res64.append(v)
                     if res64:
                         n = Nt(res64)
-                        n.rule = 858
+                        n.rule = 862
                     p61 = p63
                     if res64 and n:
                         res62.append(n)
@@ -48449,12 +48708,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 859
+                    n.rule = 863
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 833
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48492,7 +48751,7 @@ class CardParser:
                 p65 = q
                 res66.append(v)
                 while True:
-                    r = self.e290_0(p65)
+                    r = self.e292_0(p65)
                     if r is None:
                         break
                     q, v = r
@@ -48518,25 +48777,25 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 860
+                    n.rule = 864
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 861
+                    n.rule = 865
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 833
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e264_0(self, p: int) -> Any:
+    def e266_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48554,10 +48813,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 862
+        n.rule = 866
         return q, n
 
-    def e265_0(self, p: int) -> Any:
+    def e267_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48575,10 +48834,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 863
+        n.rule = 867
         return q, n
 
-    def e266_0(self, p: int) -> Any:
+    def e268_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48600,10 +48859,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 864
+        n.rule = 868
         return p, n
 
-    def e267_0(self, p: int) -> Any:
+    def e269_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -48621,7 +48880,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e291_0(p1)
+                r = self.e293_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48667,7 +48926,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e292_0(p3)
+                r = self.e294_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48711,7 +48970,7 @@ class CardParser:
                 break
         return None
 
-    def e268_0(self, p: int) -> Any:
+    def e270_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48729,10 +48988,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 865
+        n.rule = 869
         return q, n
 
-    def e269_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48753,7 +49012,7 @@ class CardParser:
         n.rule = 271
         return q, n
 
-    def e270_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48774,7 +49033,7 @@ class CardParser:
         n.rule = 276
         return q, n
 
-    def e271_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48993,33 +49252,7 @@ class CardParser:
                 break
         return None
 
-    def e272_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e293_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e294_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e273_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
@@ -49045,7 +49278,33 @@ class CardParser:
             break
         return None
 
-    def e274_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e297_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e298_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e276_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49063,80 +49322,80 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 404
+        n.rule = 408
         return q, n
 
-    def e275_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 405
-        return p, n
-
-    def e276_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 406
-        return p, n
-
     def e277_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 409
+        return p, n
+
+    def e278_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 410
+        return p, n
+
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49168,10 +49427,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 407
+        n.rule = 411
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -49194,7 +49453,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e297_1(p1)
+            r = self.e299_1(p1)
             if r is None:
                 p = c
                 break
@@ -49208,41 +49467,41 @@ class CardParser:
             res += res2
         return p, res
 
-    def e279_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e298_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e280_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e299_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e281_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e300_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e282_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e301_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e283_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49391,7 +49650,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F88:
+        if ch in _F89:
             while True:
                 r = self.r_ControlClause_1(p)
                 if r is None:
@@ -49501,13 +49760,13 @@ class CardParser:
                 break
         return None
 
-    def e282_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e300_1(p)
+            r = self.e302_1(p)
             if r is None:
                 p = c
                 break
@@ -49518,7 +49777,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e283_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49536,10 +49795,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 408
+        n.rule = 412
         return q, n
 
-    def e284_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49634,7 +49893,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 409
+                    n.rule = 413
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -49660,7 +49919,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p5] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F37 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -49673,7 +49932,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 410
+                    n.rule = 414
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -49708,7 +49967,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p9] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F89 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F90 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -49721,7 +49980,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 411
+                    n.rule = 415
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -49746,7 +50005,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 412
+                    n.rule = 416
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -49772,7 +50031,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p13] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F37 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -49785,7 +50044,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 413
+                    n.rule = 417
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -49812,7 +50071,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e301_1(p15)
+                r = self.e303_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49857,7 +50116,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 414
+                    n.rule = 418
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -49904,7 +50163,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 415
+                    n.rule = 419
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -49924,7 +50183,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 416
+                    n.rule = 420
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -49951,7 +50210,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 417
+                    n.rule = 421
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -49985,7 +50244,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 416
+                    n.rule = 420
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -50012,7 +50271,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 418
+                    n.rule = 422
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -50032,7 +50291,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 416
+                    n.rule = 420
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -50059,7 +50318,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 419
+                    n.rule = 423
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -50093,7 +50352,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 416
+                    n.rule = 420
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -50120,7 +50379,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 420
+                    n.rule = 424
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -50154,7 +50413,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 416
+                    n.rule = 420
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -50181,7 +50440,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 421
+                    n.rule = 425
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -50215,7 +50474,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 416
+                    n.rule = 420
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -50242,7 +50501,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 422
+                    n.rule = 426
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -50262,14 +50521,14 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 416
+                    n.rule = 420
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e285_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50310,10 +50569,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 423
+        n.rule = 427
         return p, n
 
-    def e286_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -50327,11 +50586,11 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F90:
+        if ch in _F91:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e302_1(p1)
+                r = self.e304_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50359,11 +50618,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e303_1(p3)
+                r = self.e305_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50407,7 +50666,7 @@ class CardParser:
                 break
         return None
 
-    def e287_0(self, p: int) -> Any:
+    def e289_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50425,10 +50684,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 866
+        n.rule = 870
         return q, n
 
-    def e288_0(self, p: int) -> Any:
+    def e290_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50446,52 +50705,52 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 867
-        return q, n
-
-    def e289_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 868
-        return q, n
-
-    def e290_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 869
+        n.rule = 871
         return q, n
 
     def e291_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 872
+        return q, n
+
+    def e292_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 873
+        return q, n
+
+    def e293_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50509,10 +50768,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 870
+        n.rule = 874
         return q, n
 
-    def e292_0(self, p: int) -> Any:
+    def e294_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50530,7 +50789,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 871
+        n.rule = 875
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -50775,7 +51034,7 @@ class CardParser:
                 break
         return None
 
-    def e293_1(self, p: int) -> Any:
+    def e295_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50793,10 +51052,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 683
         return q, n
 
-    def e294_1(self, p: int) -> Any:
+    def e296_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50814,10 +51073,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 684
         return q, n
 
-    def e295_1(self, p: int) -> Any:
+    def e297_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50835,10 +51094,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 685
         return q, n
 
-    def e296_1(self, p: int) -> Any:
+    def e298_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50856,10 +51115,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 686
         return q, n
 
-    def e297_1(self, p: int) -> Any:
+    def e299_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50891,10 +51150,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 683
+        n.rule = 687
         return p, n
 
-    def e298_1(self, p: int) -> Any:
+    def e300_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -50910,7 +51169,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e304_1(p)
+                r = self.e306_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50923,7 +51182,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e305_1(p)
+                r = self.e307_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50936,7 +51195,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e306_1(p)
+                r = self.e308_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50949,7 +51208,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e307_1(p)
+                r = self.e309_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50962,7 +51221,7 @@ class CardParser:
                 break
         return None
 
-    def e299_1(self, p: int) -> Any:
+    def e301_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -50978,7 +51237,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e308_1(p)
+                r = self.e310_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50991,7 +51250,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e309_1(p)
+                r = self.e311_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51004,7 +51263,7 @@ class CardParser:
                 break
         return None
 
-    def e300_1(self, p: int) -> Any:
+    def e302_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -51036,7 +51295,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e310_1(p1)
+                r = self.e312_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51054,7 +51313,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e311_1(p3)
+                r = self.e313_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51063,11 +51322,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e312_1(p3) is None:
+                if self.e314_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e313_1(p3)
+                r = self.e315_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51083,7 +51342,7 @@ class CardParser:
                 break
         return None
 
-    def e301_1(self, p: int) -> Any:
+    def e303_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51124,10 +51383,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 684
+        n.rule = 688
         return p, n
 
-    def e302_1(self, p: int) -> Any:
+    def e304_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -51145,10 +51404,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 685
+        n.rule = 689
         return q, n
 
-    def e303_1(self, p: int) -> Any:
+    def e305_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -51166,10 +51425,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 690
         return q, n
 
-    def e304_1(self, p: int) -> Any:
+    def e306_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51201,10 +51460,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 783
+        n.rule = 787
         return p, n
 
-    def e305_1(self, p: int) -> Any:
+    def e307_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -51226,10 +51485,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 784
+        n.rule = 788
         return p, n
 
-    def e306_1(self, p: int) -> Any:
+    def e308_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -51251,10 +51510,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 785
+        n.rule = 789
         return p, n
 
-    def e307_1(self, p: int) -> Any:
+    def e309_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51284,77 +51543,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 786
-        return p, n
-
-    def e308_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 787
-        return p, n
-
-    def e309_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 788
+        n.rule = 790
         return p, n
 
     def e310_1(self, p: int) -> Any:
@@ -51389,10 +51578,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 789
+        n.rule = 791
         return p, n
 
     def e311_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 792
+        return p, n
+
+    def e312_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 793
+        return p, n
+
+    def e313_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51422,10 +51681,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 790
+        n.rule = 794
         return p, n
 
-    def e312_1(self, p: int) -> Any:
+    def e314_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -51463,7 +51722,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e313_1(self, p: int) -> Any:
+    def e315_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51495,7 +51754,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 791
+        n.rule = 795
         return p, n
 
 
@@ -51758,6 +52017,7 @@ CLASSES: dict[str, type[Model]] = {
     'SacrificeThisCost': _model_class('SacrificeThisCost', (('this', True, '1'),), {'this': ''}, ()),
     'SearchEffect': _model_class('SearchEffect', (('player', True, '1'), ('upto', True, '0..1'), ('count', True, '1'), ('filter', True, '1'), ('alts', True, '1..*'), ('reveal', True, '0..1'), ('thatcard', True, '0..1'), ('thosecards', True, '0..1'), ('destination', True, '1'), ('tapped', True, '0..1')), {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False}, ('alts',)),
     'Sentence': _model_class('Sentence', (('word', True, '1'), ('then', True, '0..1'), ('pre', True, '1'), ('instead', True, '0..1'), ('may', True, '0..1'), ('effects', True, '1..*'), ('last', True, '1'), ('post', True, '1'), ('lastinstead', True, '0..1'), ('insteadcond', True, '1'), ('tailinstead', True, '0..1')), {'word': None, 'then': False, 'pre': None, 'instead': False, 'may': False, 'last': None, 'post': None, 'lastinstead': False, 'insteadcond': None, 'tailinstead': False}, ('effects',)),
+    'ShuffleCardsIntoLibraryEffect': _model_class('ShuffleCardsIntoLibraryEffect', (('player', True, '1'), ('target', True, '1'), ('whose', True, '1')), {'player': None, 'target': None, 'whose': ''}, ()),
     'ShuffleEffect': _model_class('ShuffleEffect', (('player', True, '1'),), {'player': None}, ()),
     'ShuffleIntoLibraryEffect': _model_class('ShuffleIntoLibraryEffect', (('player', True, '1'), ('zones', True, '1..*')), {'player': None}, ('zones',)),
     'SkipExtraTurnStmt': _model_class('SkipExtraTurnStmt', (('who', True, '1'), ('skip', True, '1')), {'who': '', 'skip': ''}, ()),
@@ -51987,153 +52247,154 @@ _C312 = CLASSES['PlayerTapsEffect']
 _C315 = CLASSES['LoseLifeEffect']
 _C319 = CLASSES['PlayerCountersEffect']
 _C321 = CLASSES['ShuffleIntoLibraryEffect']
-_C324 = CLASSES['PlayerMillEffect']
-_C326 = CLASSES['MayPlayEffect']
-_C328 = CLASSES['BlockRequirementEffect']
-_C331 = CLASSES['TopCardActionEffect']
-_C333 = CLASSES['PayEffect']
-_C336 = CLASSES['NumberedActionEffect']
-_C338 = CLASSES['AttachEffect']
-_C341 = CLASSES['FightEffect']
-_C343 = CLASSES['LookAtTopEffect']
-_C347 = CLASSES['ObjectDamageEffect']
-_C352 = CLASSES['MoveCountersEffect']
-_C355 = CLASSES['ReturnExiledWithEffect']
-_C357 = CLASSES['PlayerShufflesEffect']
-_C359 = CLASSES['ExchangeLifeEffect']
-_C361 = CLASSES['ChooseColorEffect']
-_C364 = CLASSES['RevealHandEffect']
-_C367 = CLASSES['ChooseNameEffect']
-_C370 = CLASSES['KeywordCost']
-_C372 = CLASSES['TypeArg']
-_C374 = CLASSES['QualityArg']
-_C376 = CLASSES['OntoArg']
-_C382 = CLASSES['TriggeredStmt']
-_C385 = CLASSES['ActivatedStmt']
-_C387 = CLASSES['PTDefiningStmt']
-_C390 = CLASSES['SpellKind']
-_C394 = CLASSES['EntersTappedStmt']
-_C397 = CLASSES['CostPerTargetStmt']
-_C399 = CLASSES['UncounterableStmt']
-_C403 = CLASSES['StaticStmt']
-_C416 = CLASSES['ControlClause']
-_C426 = CLASSES['DividedDamageEffect']
-_C429 = CLASSES['DamageEffect']
-_C431 = CLASSES['DestroyEffect']
-_C435 = CLASSES['DrawEffect']
-_C437 = CLASSES['TokenCopyEffect']
-_C442 = CLASSES['TokenEffect']
-_C443 = CLASSES['AddManaEffect']
-_C445 = CLASSES['DiscardEffect']
-_C447 = CLASSES['GainLifeEffect']
-_C450 = CLASSES['GainControlEffect']
-_C452 = CLASSES['ReturnToHandEffect']
-_C455 = CLASSES['ReturnFromGraveyardEffect']
-_C457 = CLASSES['ReturnToBattlefieldEffect']
-_C460 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C465 = CLASSES['SearchEffect']
-_C469 = CLASSES['CounterSpellEffect']
-_C471 = CLASSES['ShuffleEffect']
-_C475 = CLASSES['MillEffect']
-_C478 = CLASSES['PutFromHandEffect']
-_C482 = CLASSES['PutCountersEffect']
-_C486 = CLASSES['PutOnLibraryEffect']
-_C488 = CLASSES['PutIntoZoneEffect']
-_C494 = CLASSES['ExileEffect']
-_C496 = CLASSES['ExileTopEffect']
-_C498 = CLASSES['RegenerateEffect']
-_C501 = CLASSES['PlayerSacrificesEffect']
-_C504 = CLASSES['SacrificeEffect']
-_C506 = CLASSES['UntapEffect']
-_C508 = CLASSES['TapOrUntapEffect']
-_C510 = CLASSES['TapEffect']
-_C514 = CLASSES['RemoveCountersEffect']
-_C516 = CLASSES['DelayedEffect']
-_C518 = CLASSES['PreventEffect']
-_C520 = CLASSES['CastThisEffect']
-_C522 = CLASSES['CopySpellEffect']
-_C523 = CLASSES['NoRegenEffect']
-_C526 = CLASSES['PhaseOutEffect']
-_C529 = CLASSES['NoUntapEffect']
-_C532 = CLASSES['ContinuousEffect']
-_C534 = CLASSES['PlayerRef']
-_C541 = CLASSES['PerCount']
-_C544 = CLASSES['WhereX']
-_C549 = CLASSES['AnyNumberTargets']
-_C551 = CLASSES['AnyTarget']
-_C554 = CLASSES['UpToTargets']
-_C556 = CLASSES['EachPlayers']
-_C558 = CLASSES['ThatRef']
-_C560 = CLASSES['EnchantedRef']
-_C562 = CLASSES['RestRef']
-_C572 = CLASSES['BeginningTrigger']
-_C576 = CLASSES['LastCounterTrigger']
-_C580 = CLASSES['BatchAttackTrigger']
-_C582 = CLASSES['ThisTrigger']
-_C585 = CLASSES['LifeGainTrigger']
-_C589 = CLASSES['CastTrigger']
-_C592 = CLASSES['YoursTrigger']
-_C605 = CLASSES['ZonePlace']
-_C609 = CLASSES['PTChange']
-_C612 = CLASSES['CantAttackOrBlock']
-_C614 = CLASSES['CantAttack']
-_C616 = CLASSES['CantBlock']
-_C618 = CLASSES['CantBeBlockedByFewer']
-_C619 = CLASSES['CantBeBlockedExcept']
-_C620 = CLASSES['CanBlockOnly']
-_C622 = CLASSES['CantBeTargetedBy']
-_C623 = CLASSES['CantBeTargeted']
-_C625 = CLASSES['CantBeDestroyed']
-_C627 = CLASSES['CantPhaseOut']
-_C629 = CLASSES['PhasesEachUntap']
-_C631 = CLASSES['GainsAbility']
-_C634 = CLASSES['HasKeywordAtManaCost']
-_C638 = CLASSES['ProtectionFromChosen']
-_C639 = CLASSES['HasKeywords']
-_C640 = CLASSES['LosesKeywords']
-_C643 = CLASSES['CombatDamageSteps']
-_C645 = CLASSES['AssignsExcess']
-_C647 = CLASSES['AttacksUntapped']
-_C649 = CLASSES['DoesntUntap']
-_C651 = CLASSES['DamageGainsLife']
-_C653 = CLASSES['DamageIsLethal']
-_C655 = CLASSES['CantBeBlockedBy']
-_C657 = CLASSES['CantBeAttachedBy']
-_C659 = CLASSES['PreventDamageFrom']
-_C661 = CLASSES['AttacksDespite']
-_C663 = CLASSES['MaxBlockers']
-_C665 = CLASSES['AttacksEachCombat']
-_C667 = CLASSES['BlocksEachCombat']
-_C669 = CLASSES['CantBeBlocked']
-_C671 = CLASSES['IsColor']
-_C709 = CLASSES['Duration']
-_C712 = CLASSES['TargetObject']
-_C714 = CLASSES['FromGraveyard']
-_C720 = CLASSES['OntoBattlefield']
-_C723 = CLASSES['IntoHand']
-_C725 = CLASSES['IntoGraveyard']
-_C728 = CLASSES['CostValue']
-_C755 = CLASSES['BackRef']
-_C757 = CLASSES['TargetPlayer']
-_C761 = CLASSES['EachObjects']
-_C775 = CLASSES['QualityRef']
-_C796 = CLASSES['PerTime']
-_C802 = CLASSES['PerObject']
-_C805 = CLASSES['PowerOf']
-_C832 = CLASSES['EntersEvent']
-_C835 = CLASSES['LeavesEvent']
-_C837 = CLASSES['DiesEvent']
-_C839 = CLASSES['AttacksAloneEvent']
-_C841 = CLASSES['UnblockedEvent']
-_C843 = CLASSES['AttacksEvent']
-_C845 = CLASSES['BlocksEvent']
-_C848 = CLASSES['BlockedEvent']
-_C850 = CLASSES['PhasesEvent']
-_C852 = CLASSES['TurnedUpEvent']
-_C854 = CLASSES['ExiledThisWayEvent']
-_C856 = CLASSES['TargetedEvent']
-_C859 = CLASSES['DealsDamageEvent']
-_C861 = CLASSES['DealtDamageEvent']
+_C325 = CLASSES['ShuffleCardsIntoLibraryEffect']
+_C328 = CLASSES['PlayerMillEffect']
+_C330 = CLASSES['MayPlayEffect']
+_C332 = CLASSES['BlockRequirementEffect']
+_C335 = CLASSES['TopCardActionEffect']
+_C337 = CLASSES['PayEffect']
+_C340 = CLASSES['NumberedActionEffect']
+_C342 = CLASSES['AttachEffect']
+_C345 = CLASSES['FightEffect']
+_C347 = CLASSES['LookAtTopEffect']
+_C351 = CLASSES['ObjectDamageEffect']
+_C356 = CLASSES['MoveCountersEffect']
+_C359 = CLASSES['ReturnExiledWithEffect']
+_C361 = CLASSES['PlayerShufflesEffect']
+_C363 = CLASSES['ExchangeLifeEffect']
+_C365 = CLASSES['ChooseColorEffect']
+_C368 = CLASSES['RevealHandEffect']
+_C371 = CLASSES['ChooseNameEffect']
+_C374 = CLASSES['KeywordCost']
+_C376 = CLASSES['TypeArg']
+_C378 = CLASSES['QualityArg']
+_C380 = CLASSES['OntoArg']
+_C386 = CLASSES['TriggeredStmt']
+_C389 = CLASSES['ActivatedStmt']
+_C391 = CLASSES['PTDefiningStmt']
+_C394 = CLASSES['SpellKind']
+_C398 = CLASSES['EntersTappedStmt']
+_C401 = CLASSES['CostPerTargetStmt']
+_C403 = CLASSES['UncounterableStmt']
+_C407 = CLASSES['StaticStmt']
+_C420 = CLASSES['ControlClause']
+_C430 = CLASSES['DividedDamageEffect']
+_C433 = CLASSES['DamageEffect']
+_C435 = CLASSES['DestroyEffect']
+_C439 = CLASSES['DrawEffect']
+_C441 = CLASSES['TokenCopyEffect']
+_C446 = CLASSES['TokenEffect']
+_C447 = CLASSES['AddManaEffect']
+_C449 = CLASSES['DiscardEffect']
+_C451 = CLASSES['GainLifeEffect']
+_C454 = CLASSES['GainControlEffect']
+_C456 = CLASSES['ReturnToHandEffect']
+_C459 = CLASSES['ReturnFromGraveyardEffect']
+_C461 = CLASSES['ReturnToBattlefieldEffect']
+_C464 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C469 = CLASSES['SearchEffect']
+_C473 = CLASSES['CounterSpellEffect']
+_C475 = CLASSES['ShuffleEffect']
+_C479 = CLASSES['MillEffect']
+_C482 = CLASSES['PutFromHandEffect']
+_C486 = CLASSES['PutCountersEffect']
+_C490 = CLASSES['PutOnLibraryEffect']
+_C492 = CLASSES['PutIntoZoneEffect']
+_C498 = CLASSES['ExileEffect']
+_C500 = CLASSES['ExileTopEffect']
+_C502 = CLASSES['RegenerateEffect']
+_C505 = CLASSES['PlayerSacrificesEffect']
+_C508 = CLASSES['SacrificeEffect']
+_C510 = CLASSES['UntapEffect']
+_C512 = CLASSES['TapOrUntapEffect']
+_C514 = CLASSES['TapEffect']
+_C518 = CLASSES['RemoveCountersEffect']
+_C520 = CLASSES['DelayedEffect']
+_C522 = CLASSES['PreventEffect']
+_C524 = CLASSES['CastThisEffect']
+_C526 = CLASSES['CopySpellEffect']
+_C527 = CLASSES['NoRegenEffect']
+_C530 = CLASSES['PhaseOutEffect']
+_C533 = CLASSES['NoUntapEffect']
+_C536 = CLASSES['ContinuousEffect']
+_C538 = CLASSES['PlayerRef']
+_C545 = CLASSES['PerCount']
+_C548 = CLASSES['WhereX']
+_C553 = CLASSES['AnyNumberTargets']
+_C555 = CLASSES['AnyTarget']
+_C558 = CLASSES['UpToTargets']
+_C560 = CLASSES['EachPlayers']
+_C562 = CLASSES['ThatRef']
+_C564 = CLASSES['EnchantedRef']
+_C566 = CLASSES['RestRef']
+_C576 = CLASSES['BeginningTrigger']
+_C580 = CLASSES['LastCounterTrigger']
+_C584 = CLASSES['BatchAttackTrigger']
+_C586 = CLASSES['ThisTrigger']
+_C589 = CLASSES['LifeGainTrigger']
+_C593 = CLASSES['CastTrigger']
+_C596 = CLASSES['YoursTrigger']
+_C609 = CLASSES['ZonePlace']
+_C613 = CLASSES['PTChange']
+_C616 = CLASSES['CantAttackOrBlock']
+_C618 = CLASSES['CantAttack']
+_C620 = CLASSES['CantBlock']
+_C622 = CLASSES['CantBeBlockedByFewer']
+_C623 = CLASSES['CantBeBlockedExcept']
+_C624 = CLASSES['CanBlockOnly']
+_C626 = CLASSES['CantBeTargetedBy']
+_C627 = CLASSES['CantBeTargeted']
+_C629 = CLASSES['CantBeDestroyed']
+_C631 = CLASSES['CantPhaseOut']
+_C633 = CLASSES['PhasesEachUntap']
+_C635 = CLASSES['GainsAbility']
+_C638 = CLASSES['HasKeywordAtManaCost']
+_C642 = CLASSES['ProtectionFromChosen']
+_C643 = CLASSES['HasKeywords']
+_C644 = CLASSES['LosesKeywords']
+_C647 = CLASSES['CombatDamageSteps']
+_C649 = CLASSES['AssignsExcess']
+_C651 = CLASSES['AttacksUntapped']
+_C653 = CLASSES['DoesntUntap']
+_C655 = CLASSES['DamageGainsLife']
+_C657 = CLASSES['DamageIsLethal']
+_C659 = CLASSES['CantBeBlockedBy']
+_C661 = CLASSES['CantBeAttachedBy']
+_C663 = CLASSES['PreventDamageFrom']
+_C665 = CLASSES['AttacksDespite']
+_C667 = CLASSES['MaxBlockers']
+_C669 = CLASSES['AttacksEachCombat']
+_C671 = CLASSES['BlocksEachCombat']
+_C673 = CLASSES['CantBeBlocked']
+_C675 = CLASSES['IsColor']
+_C713 = CLASSES['Duration']
+_C716 = CLASSES['TargetObject']
+_C718 = CLASSES['FromGraveyard']
+_C724 = CLASSES['OntoBattlefield']
+_C727 = CLASSES['IntoHand']
+_C729 = CLASSES['IntoGraveyard']
+_C732 = CLASSES['CostValue']
+_C759 = CLASSES['BackRef']
+_C761 = CLASSES['TargetPlayer']
+_C765 = CLASSES['EachObjects']
+_C779 = CLASSES['QualityRef']
+_C800 = CLASSES['PerTime']
+_C806 = CLASSES['PerObject']
+_C809 = CLASSES['PowerOf']
+_C836 = CLASSES['EntersEvent']
+_C839 = CLASSES['LeavesEvent']
+_C841 = CLASSES['DiesEvent']
+_C843 = CLASSES['AttacksAloneEvent']
+_C845 = CLASSES['UnblockedEvent']
+_C847 = CLASSES['AttacksEvent']
+_C849 = CLASSES['BlocksEvent']
+_C852 = CLASSES['BlockedEvent']
+_C854 = CLASSES['PhasesEvent']
+_C856 = CLASSES['TurnedUpEvent']
+_C858 = CLASSES['ExiledThisWayEvent']
+_C860 = CLASSES['TargetedEvent']
+_C863 = CLASSES['DealsDamageEvent']
+_C865 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -53685,7 +53946,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 368:  # lastinstead
+        elif r == 372:  # lastinstead
             d['lastinstead'] = True
         elif r == 209:  # insteadcond
             x = c[0]
@@ -53696,7 +53957,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 369:  # tailinstead
+        elif r == 373:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -55180,7 +55441,7 @@ def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 424:  # negated
+        elif r == 428:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -55281,7 +55542,7 @@ def _b223(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 377:  # sentences
+        elif r == 381:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55469,7 +55730,7 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 388:  # zones
+        if r == 392:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -55477,11 +55738,11 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 605:
-                    values.append(_b605(x, inst, lim, made))
+                elif x.rule == 609:
+                    values.append(_b609(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 391:  # spells
+        elif r == 395:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -55489,8 +55750,8 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 390:
-                    values.append(_b390(x, inst, lim, made))
+                elif x.rule == 394:
+                    values.append(_b394(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 237:  # amount
@@ -55555,7 +55816,7 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 392:  # keywords
+        elif r == 396:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55753,7 +56014,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 395:  # parts
+        if r == 399:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56001,7 +56262,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 400:  # parts
+        elif r == 404:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56010,7 +56271,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 610 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 614 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56047,42 +56308,42 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 679:  # other
+        if r == 683:  # other
             d['other'] = True
-        elif r == 680:  # another
+        elif r == 684:  # another
             d['another'] = True
-        elif r == 681:  # facedown
+        elif r == 685:  # facedown
             d['facedown'] = True
-        elif r == 682:  # faceup
+        elif r == 686:  # faceup
             d['faceup'] = True
-        elif r == 404:  # exiled
+        elif r == 408:  # exiled
             d['exiled'] = True
-        elif r == 405:  # combat
+        elif r == 409:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 406:  # combat
+        elif r == 410:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 407:  # states
+        elif r == 411:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 683:  # states
+        elif r == 687:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 783:  # nons
+        elif r == 787:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 784:  # colors
+        elif r == 788:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56090,7 +56351,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 785:  # supertypes
+        elif r == 789:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56098,32 +56359,32 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 786:  # multis
+        elif r == 790:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 787:  # types
+        elif r == 791:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 788:  # subtypes
+        elif r == 792:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 789:  # ortypes
+        elif r == 793:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 790:  # andor
+        elif r == 794:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 791:  # ortypes
+        elif r == 795:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -56134,39 +56395,39 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 408:  # chosen
+        elif r == 412:  # chosen
             d['chosen'] = True
-        elif r == 409:  # mv
+        elif r == 413:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 410:  # mvdir
+        elif r == 414:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 411:  # ptstat
+        elif r == 415:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 412:  # ptval
+        elif r == 416:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 413:  # ptdir
+        elif r == 417:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 684:  # keywords
+        elif r == 688:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56180,7 +56441,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 414:  # without
+        elif r == 418:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -56193,9 +56454,9 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b416(x, inst, lim, made)
+            value = _b420(x, inst, lim, made)
             d['controller'] = value
-        elif r == 423:  # late
+        elif r == 427:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -56209,9 +56470,9 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 685:  # blocked_by_this
+        elif r == 689:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 686:  # attacking_you
+        elif r == 690:  # attacking_you
             d['attacking_you'] = True
         elif r == 274:  # name
             x = c[0]
@@ -56331,9 +56592,9 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 291:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
-        elif r == 537:  # options
+        elif r == 541:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -56383,7 +56644,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 294:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         elif r == 295:  # filter
             x = c[0]
@@ -56425,7 +56686,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         elif r == 298:  # extra
             x = c[0]
@@ -56465,11 +56726,11 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 300:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         elif r == 301:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56512,11 +56773,11 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 304:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         elif r == 305:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56555,15 +56816,15 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 307:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         elif r == 308:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 539:  # untapped
+        elif r == 543:  # untapped
             d['untapped'] = True
-        elif r == 540:  # types
+        elif r == 544:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -56579,13 +56840,13 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 310:  # controller
             x = c[0]
-            value = _b416(x, inst, lim, made)
+            value = _b420(x, inst, lim, made)
             d['controller'] = value
         elif r == 311:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b541(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56621,23 +56882,23 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 313:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         elif r == 314:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 542:  # per
+        elif r == 546:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b541(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['per'] = value
-        elif r == 545:  # where
+        elif r == 549:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b544(x, inst, lim, made)
+            value = _b548(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -56673,7 +56934,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 316:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         elif r == 317:  # amount
             x = c[0]
@@ -56717,9 +56978,9 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 320:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
-        elif r == 546:  # zones
+        elif r == 550:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -56737,7 +56998,54 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ShuffleCardsIntoLibraryEffect (class ShuffleCardsIntoLibraryEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C325()
+    d: dict[str, Any] = {'player': None, 'target': None, 'whose': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 322:  # player
+            x = c[0]
+            value = _b538(x, inst, lim, made)
+            d['player'] = value
+        elif r == 323:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 324:  # whose
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['whose'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56753,7 +57061,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C324()
+    inst: Any = _C328()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56761,11 +57069,11 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 322:  # player
+        if r == 326:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
-        elif r == 323:  # amount
+        elif r == 327:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -56777,7 +57085,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56793,7 +57101,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C326()
+    inst: Any = _C330()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56801,7 +57109,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 325:  # play
+        if r == 329:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -56813,7 +57121,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56829,7 +57137,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C328()
+    inst: Any = _C332()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56837,9 +57145,9 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 327:  # target
+        if r == 331:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56852,7 +57160,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56868,7 +57176,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C331()
+    inst: Any = _C335()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56876,20 +57184,20 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 329:  # action
+        if r == 333:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 563:  # count
+        elif r == 567:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 330:  # player
+        elif r == 334:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56899,7 +57207,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56915,7 +57223,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C333()
+    inst: Any = _C337()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56923,7 +57231,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 332:  # cost
+        if r == 336:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -56935,7 +57243,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56951,7 +57259,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C336()
+    inst: Any = _C340()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56959,14 +57267,14 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 334:  # action
+        if r == 338:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 335:  # count
+        elif r == 339:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -56978,7 +57286,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56994,7 +57302,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C338()
+    inst: Any = _C342()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57002,9 +57310,9 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 337:  # target
+        if r == 341:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57017,7 +57325,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57033,7 +57341,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C341()
+    inst: Any = _C345()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57041,16 +57349,16 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 339:  # first
+        if r == 343:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 340:  # second
+        elif r == 344:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57063,7 +57371,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57079,7 +57387,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C347()
     d: dict[str, Any] = {'amount': None, 'order': '', 'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57087,15 +57395,15 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 342:  # amount
+        if r == 346:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 564:  # order
+        elif r == 568:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 565:  # graveyard
+        elif r == 569:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -57107,7 +57415,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57123,7 +57431,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C347()
+    inst: Any = _C351()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57131,20 +57439,20 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 344:  # source
+        if r == 348:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 345:  # power
+        elif r == 349:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 346:  # target
+        elif r == 350:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57157,7 +57465,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57173,7 +57481,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C352()
+    inst: Any = _C356()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57181,24 +57489,24 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 348:  # amount
+        if r == 352:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 349:  # counter
+        elif r == 353:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 350:  # source
+        elif r == 354:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 351:  # target
+        elif r == 355:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57211,7 +57519,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnExiledWithEffect (class ReturnExiledWithEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57227,7 +57535,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C355()
+    inst: Any = _C359()
     d: dict[str, Any] = {'player': None, 'exiled': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57235,11 +57543,11 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 353:  # player
+        if r == 357:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
-        elif r == 354:  # exiled
+        elif r == 358:  # exiled
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['exiled'] = value
@@ -57251,7 +57559,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerShufflesEffect (class PlayerShufflesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57267,7 +57575,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C361()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57275,9 +57583,9 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 356:  # player
+        if r == 360:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57287,7 +57595,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeLifeEffect (class ExchangeLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57303,7 +57611,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C359()
+    inst: Any = _C363()
     d: dict[str, Any] = {'your': False, 'player': None, 'toughness': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57311,13 +57619,13 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # your
+        if r == 766:  # your
             d['your'] = True
-        elif r == 566:  # player
+        elif r == 570:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
-        elif r == 358:  # toughness
+        elif r == 362:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -57329,7 +57637,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseColorEffect (class ChooseColorEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57345,7 +57653,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C365()
     d: dict[str, Any] = {'color': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57353,7 +57661,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # color
+        if r == 364:  # color
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['color'] = value
@@ -57365,7 +57673,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealHandEffect (class RevealHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57381,7 +57689,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C364()
+    inst: Any = _C368()
     d: dict[str, Any] = {'player': None, 'third': '', 'random': False, 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57389,19 +57697,19 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # player
+        if r == 366:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
-        elif r == 567:  # third
+        elif r == 571:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 568:  # random
+        elif r == 572:  # random
             d['random'] = True
-        elif r == 363:  # hand
+        elif r == 367:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -57413,7 +57721,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseNameEffect (class ChooseNameEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57429,7 +57737,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C367()
+    inst: Any = _C371()
     d: dict[str, Any] = {'filter': None, 'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57437,11 +57745,11 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # filter
+        if r == 369:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 366:  # name
+        elif r == 370:  # name
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
@@ -57456,7 +57764,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57472,7 +57780,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C370()
+    inst: Any = _C374()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57480,7 +57788,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # parts
+        if r == 573:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57489,7 +57797,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 767 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57502,7 +57810,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57518,7 +57826,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C372()
+    inst: Any = _C376()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57526,7 +57834,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 371:  # type
+        if r == 375:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -57538,7 +57846,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57554,7 +57862,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C374()
+    inst: Any = _C378()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57562,7 +57870,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 373:  # quality
+        if r == 377:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -57574,7 +57882,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57590,7 +57898,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C376()
+    inst: Any = _C380()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57598,7 +57906,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 375:  # subtype
+        if r == 379:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -57610,7 +57918,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57626,7 +57934,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C382()
+    inst: Any = _C386()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57634,20 +57942,20 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 378:  # zone
+        if r == 382:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 379:  # trigger
+        elif r == 383:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 573 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 577 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 380:  # condition
+        elif r == 384:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -57656,11 +57964,11 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 381:  # sentences
+        elif r == 385:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 593:  # sentences
+        elif r == 597:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -57672,7 +57980,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57688,7 +57996,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C385()
+    inst: Any = _C389()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57696,11 +58004,11 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # special
+        if r == 598:  # special
             d['special'] = True
-        elif r == 595:  # fromhand
+        elif r == 599:  # fromhand
             d['fromhand'] = True
-        elif r == 383:  # param
+        elif r == 387:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -57709,11 +58017,11 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 596:  # cost
+        elif r == 600:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 597:  # param
+        elif r == 601:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -57722,15 +58030,15 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 384:  # sentences
+        elif r == 388:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 598:  # sentences
+        elif r == 602:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 599:  # restriction
+        elif r == 603:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -57739,19 +58047,19 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 600:  # once
+        elif r == 604:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 601:  # sorcery
+        elif r == 605:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 602:  # castable
+        elif r == 606:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -57765,7 +58073,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57781,7 +58089,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C387()
+    inst: Any = _C391()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57789,13 +58097,13 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # both
+        if r == 772:  # both
             d['both'] = True
-        elif r == 603:  # which
+        elif r == 607:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 386:  # amount
+        elif r == 390:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -57807,7 +58115,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57823,7 +58131,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C390()
+    inst: Any = _C394()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57831,7 +58139,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 389:  # filter
+        if r == 393:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
@@ -57843,7 +58151,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57859,7 +58167,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C394()
+    inst: Any = _C398()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57867,7 +58175,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 393:  # tapped
+        if r == 397:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -57879,7 +58187,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57895,7 +58203,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C397()
+    inst: Any = _C401()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57903,7 +58211,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 396:  # cost
+        if r == 400:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -57915,7 +58223,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57931,7 +58239,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C399()
+    inst: Any = _C403()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57939,7 +58247,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 398:  # countered
+        if r == 402:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -57951,7 +58259,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57967,7 +58275,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C403()
+    inst: Any = _C407()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57975,7 +58283,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 401:  # precondition
+        if r == 405:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -57984,35 +58292,35 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 672:  # this
+        elif r == 676:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 673:  # enchanted
+        elif r == 677:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 674:  # host
+        elif r == 678:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 675:  # equipped
+        elif r == 679:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 676:  # host
+        elif r == 680:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 677:  # affected
+        elif r == 681:  # affected
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 678:  # parts
+        elif r == 682:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58021,12 +58329,12 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 610 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 614 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 402:  # condition
+        elif r == 406:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -58043,7 +58351,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58059,7 +58367,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C416()
+    inst: Any = _C420()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58067,31 +58375,31 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 415:  # you
+        if r == 419:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 417:  # notyou
+        elif r == 421:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 418:  # own
+        elif r == 422:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 419:  # defending
+        elif r == 423:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 420:  # opponent
+        elif r == 424:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 421:  # opponents
+        elif r == 425:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 422:  # they
+        elif r == 426:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -58103,7 +58411,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58119,7 +58427,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C426()
+    inst: Any = _C430()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58127,11 +58435,11 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 425:  # amount
+        if r == 429:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 792:  # evenly
+        elif r == 796:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -58141,7 +58449,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58157,7 +58465,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C433()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58165,56 +58473,56 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # named
+        if r == 691:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 688:  # amount
+        elif r == 692:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 689:  # equal
+        elif r == 693:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 793:  # power
+        elif r == 797:  # power
             x = c[0]
-            value = _b805(x, inst, lim, made)
+            value = _b809(x, inst, lim, made)
             d['power'] = value
-        elif r == 794:  # amount
+        elif r == 798:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 690:  # late
+        elif r == 694:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 691:  # you
+        elif r == 695:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 692:  # target
+        elif r == 696:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 427:  # lateamount
+        elif r == 431:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 428:  # also
+        elif r == 432:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58227,7 +58535,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58243,7 +58551,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C431()
+    inst: Any = _C435()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58251,9 +58559,9 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # target
+        if r == 434:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58266,7 +58574,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58282,7 +58590,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C439()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58290,25 +58598,25 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 432:  # player
+        if r == 436:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
-        elif r == 693:  # third
+        elif r == 697:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 433:  # amount
+        elif r == 437:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 434:  # per
+        elif r == 438:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b541(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -58318,7 +58626,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58334,7 +58642,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C441()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58342,9 +58650,9 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # target
+        if r == 440:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58357,7 +58665,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58373,7 +58681,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C446()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58381,21 +58689,21 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # count
+        if r == 442:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 694:  # tapped
+        elif r == 698:  # tapped
             d['tapped'] = True
-        elif r == 439:  # power
+        elif r == 443:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 440:  # toughness
+        elif r == 444:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 695:  # colors
+        elif r == 699:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -58403,17 +58711,17 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 696:  # subtypes
+        elif r == 700:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 697:  # types
+        elif r == 701:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 698:  # keywords
+        elif r == 702:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58427,23 +58735,23 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 441:  # tokname
+        elif r == 445:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 699:  # per
+        elif r == 703:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 700:  # pertime
+        elif r == 704:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b796(x, inst, lim, made)
+            value = _b800(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -58453,7 +58761,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58469,7 +58777,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C447()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58477,9 +58785,9 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # anycolor
+        if r == 801:  # anycolor
             d['anycolor'] = True
-        elif r == 798:  # choices
+        elif r == 802:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -58489,15 +58797,15 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 701:  # last
+        elif r == 705:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 702:  # mana
+        elif r == 706:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 864:  # alts
+        elif r == 868:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -58509,7 +58817,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58525,7 +58833,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C449()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58533,31 +58841,31 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # player
+        if r == 448:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
-        elif r == 703:  # third
+        elif r == 707:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 704:  # all
+        elif r == 708:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 705:  # amount
+        elif r == 709:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 799:  # random
+        elif r == 803:  # random
             d['random'] = True
-        elif r == 706:  # per
+        elif r == 710:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b796(x, inst, lim, made)
+            value = _b800(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -58567,7 +58875,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58583,7 +58891,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C451()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58591,31 +58899,31 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # player
+        if r == 450:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
-        elif r == 707:  # amount
+        elif r == 711:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 800:  # per
+        elif r == 804:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b796(x, inst, lim, made)
+            value = _b800(x, inst, lim, made)
             d['per'] = value
-        elif r == 803:  # per
+        elif r == 807:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b802(x, inst, lim, made)
+            value = _b806(x, inst, lim, made)
             d['per'] = value
-        elif r == 708:  # equal
+        elif r == 712:  # equal
             x = c[0]
-            value = _b805(x, inst, lim, made)
+            value = _b809(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -58625,7 +58933,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58641,7 +58949,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C454()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58649,18 +58957,18 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # target
+        if r == 452:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 449:  # duration
+        elif r == 453:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b709(x, inst, lim, made)
+            value = _b713(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -58670,7 +58978,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58686,7 +58994,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C452()
+    inst: Any = _C456()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58694,14 +59002,14 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # target
+        if r == 455:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 710:  # yours
+        elif r == 714:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -58713,7 +59021,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58729,7 +59037,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C459()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58737,23 +59045,23 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 453:  # target
+        if r == 457:  # target
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b716(x, inst, lim, made)
             d['target'] = value
-        elif r == 454:  # source
+        elif r == 458:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b714(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['source'] = value
-        elif r == 815:  # hand
+        elif r == 819:  # hand
             d['hand'] = True
-        elif r == 715:  # battlefield
+        elif r == 719:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 816:  # mine
+        elif r == 820:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -58763,7 +59071,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58779,7 +59087,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C461()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58787,22 +59095,22 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # target
+        if r == 460:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 716:  # fromgy
+        elif r == 720:  # fromgy
             d['fromgy'] = True
-        elif r == 817:  # choice
+        elif r == 821:  # choice
             d['choice'] = True
-        elif r == 818:  # facedown
+        elif r == 822:  # facedown
             d['facedown'] = True
-        elif r == 819:  # mine
+        elif r == 823:  # mine
             d['mine'] = True
-        elif r == 820:  # owners
+        elif r == 824:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -58812,7 +59120,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58828,7 +59136,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C464()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58836,11 +59144,11 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # filter
+        if r == 462:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 459:  # hands
+        elif r == 463:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -58852,7 +59160,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58868,7 +59176,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C469()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58876,38 +59184,38 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # player
+        if r == 465:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
-        elif r == 717:  # upto
+        elif r == 721:  # upto
             d['upto'] = True
-        elif r == 462:  # count
+        elif r == 466:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 463:  # filter
+        elif r == 467:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 821:  # alts
+        elif r == 825:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b275(x, inst, lim, made))
-        elif r == 718:  # reveal
+        elif r == 722:  # reveal
             d['reveal'] = True
-        elif r == 822:  # thatcard
+        elif r == 826:  # thatcard
             d['thatcard'] = True
-        elif r == 823:  # thosecards
+        elif r == 827:  # thosecards
             d['thosecards'] = True
-        elif r == 464:  # destination
+        elif r == 468:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 721 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 726:  # tapped
+        elif r == 730:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -58917,7 +59225,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58933,7 +59241,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C473()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58941,20 +59249,20 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # target
+        if r == 470:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 467:  # unless
+        elif r == 471:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b728(x, inst, lim, made)
+            value = _b732(x, inst, lim, made)
             d['unless'] = value
-        elif r == 468:  # per
+        elif r == 472:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -58968,7 +59276,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58984,7 +59292,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C471()
+    inst: Any = _C475()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58992,9 +59300,9 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # player
+        if r == 474:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59004,7 +59312,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59020,7 +59328,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C479()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59028,19 +59336,19 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 472:  # amount
+        if r == 476:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 473:  # player
+        elif r == 477:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
-        elif r == 474:  # owner
+        elif r == 478:  # owner
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -59050,7 +59358,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59066,7 +59374,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C482()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59074,11 +59382,11 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # filter
+        if r == 480:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 477:  # battlefield
+        elif r == 481:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -59090,7 +59398,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59106,7 +59414,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
+    inst: Any = _C486()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59114,17 +59422,17 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # amount
+        if r == 483:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 480:  # counter
+        elif r == 484:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 481:  # target
+        elif r == 485:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59137,7 +59445,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59153,7 +59461,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C486()
+    inst: Any = _C490()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59161,37 +59469,37 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 483:  # target
+        if r == 487:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 484:  # also
+        elif r == 488:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 485:  # source
+        elif r == 489:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b714(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['source'] = value
-        elif r == 730:  # top
+        elif r == 734:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 731:  # bottom
+        elif r == 735:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 732:  # owners
+        elif r == 736:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -59203,7 +59511,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59219,7 +59527,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C492()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59227,9 +59535,9 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 487:  # target
+        if r == 491:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59242,7 +59550,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59258,7 +59566,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C498()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59266,36 +59574,36 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # target
+        if r == 493:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 490:  # source
+        elif r == 494:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b714(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['source'] = value
-        elif r == 491:  # amount
+        elif r == 495:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 492:  # counter
+        elif r == 496:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 493:  # also
+        elif r == 497:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59308,7 +59616,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59324,7 +59632,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C500()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59332,9 +59640,9 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # player
+        if r == 499:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59344,7 +59652,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59360,7 +59668,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C502()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59368,9 +59676,9 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 497:  # target
+        if r == 501:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59383,7 +59691,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59399,7 +59707,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C505()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59407,19 +59715,19 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # player
+        if r == 503:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
-        elif r == 824:  # all
+        elif r == 828:  # all
             d['all'] = True
-        elif r == 733:  # amount
+        elif r == 737:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 500:  # filter
+        elif r == 504:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
@@ -59431,7 +59739,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59447,7 +59755,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C508()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59455,18 +59763,18 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # target
+        if r == 506:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 503:  # unless
+        elif r == 507:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b728(x, inst, lim, made)
+            value = _b732(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -59476,86 +59784,8 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C506()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 505:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C508()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 507:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59580,7 +59810,46 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 509:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C512()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 511:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59594,7 +59863,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59610,24 +59879,16 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C514()
-    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 511:  # amount
+        if r == 513:  # target
             x = c[0]
-            value = _b121(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 512:  # counter
-            x = c[0]
-            value = _b132(x, inst, lim, made)
-            d['counter'] = value
-        elif r == 513:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59640,58 +59901,8 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C516()
-    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 734:  # step
-            x = c[0]
-            if type(x) is Nt and x.rule == 825 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['step'] = value
-        elif r == 735:  # endcombat
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['endcombat'] = value
-        elif r == 515:  # effect
-            x = c[0]
-            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['effect'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59707,22 +59918,24 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C518()
-    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # amount
+        if r == 515:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 826:  # you
-            d['you'] = True
-        elif r == 736:  # target
+        elif r == 516:  # counter
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            value = _b132(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 517:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59736,7 +59949,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59752,28 +59965,31 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C520()
-    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # target
+        if r == 738:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 829 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['step'] = value
+        elif r == 739:  # endcombat
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['endcombat'] = value
+        elif r == 519:  # effect
+            x = c[0]
+            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
-            d['target'] = value
-        elif r == 737:  # label
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['label'] = value
-        elif r == 738:  # free
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['free'] = value
+            d['effect'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59783,7 +59999,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59799,22 +60015,26 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C522()
-    d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 521:  # target
+        if r == 521:  # amount
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            value = _b121(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 830:  # you
+            d['you'] = True
+        elif r == 740:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 739:  # newtargets
-            d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59823,8 +60043,8 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59839,27 +60059,29 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C523()
-    d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C524()
+    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # thatnoun
+        if r == 523:  # target
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['thatnoun'] = value
-        elif r == 741:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 742:  # thisturn
-            d['thisturn'] = True
+        elif r == 741:  # label
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['label'] = value
+        elif r == 742:  # free
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['free'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59869,7 +60091,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59885,6 +60107,92 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C526()
+    d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 525:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 743:  # newtargets
+            d['newtargets'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C527()
+    d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 744:  # thatnoun
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['thatnoun'] = value
+        elif r == 745:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 746:  # thisturn
+            d['thisturn'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C530()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59892,14 +60200,14 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # target
+        if r == 528:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 525:  # phaseout
+        elif r == 529:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -59911,7 +60219,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59927,7 +60235,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C529()
+    inst: Any = _C533()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59935,14 +60243,14 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # target
+        if r == 531:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 528:  # nountap
+        elif r == 532:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -59954,7 +60262,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59970,7 +60278,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C532()
+    inst: Any = _C536()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'alsoword': False, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59978,32 +60286,32 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 530:  # lead
+        if r == 534:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b709(x, inst, lim, made)
+            value = _b713(x, inst, lim, made)
             d['lead'] = value
-        elif r == 743:  # target
+        elif r == 747:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 744:  # also
+        elif r == 748:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b761(x, inst, lim, made)
+            value = _b765(x, inst, lim, made)
             d['also'] = value
-        elif r == 745:  # group
+        elif r == 749:  # group
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['group'] = value
-        elif r == 746:  # alsoword
+        elif r == 750:  # alsoword
             d['alsoword'] = True
-        elif r == 747:  # parts
+        elif r == 751:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -60012,18 +60320,18 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 610 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 614 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 531:  # duration
+        elif r == 535:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b709(x, inst, lim, made)
+            value = _b713(x, inst, lim, made)
             d['duration'] = value
-        elif r == 748:  # tail
+        elif r == 752:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -60032,7 +60340,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 610 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 614 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -60045,7 +60353,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60061,7 +60369,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C538()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60069,13 +60377,13 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # controller
+        if r == 753:  # controller
             d['controller'] = True
-        elif r == 535:  # owner
+        elif r == 539:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 536:  # who
+        elif r == 540:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -60087,7 +60395,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60103,7 +60411,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C545()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60111,19 +60419,19 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # counter
+        if r == 754:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 751:  # on
+        elif r == 755:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 752:  # whose
+        elif r == 756:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 753:  # zone
+        elif r == 757:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -60135,7 +60443,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60151,7 +60459,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C548()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60159,7 +60467,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # power
+        if r == 547:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -60171,7 +60479,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60187,7 +60495,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C549()
+    inst: Any = _C553()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60195,7 +60503,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 548:  # filter
+        if r == 552:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
@@ -60207,7 +60515,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60223,7 +60531,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C555()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60231,7 +60539,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 550:  # any
+        if r == 554:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -60243,7 +60551,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60259,7 +60567,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C554()
+    inst: Any = _C558()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60267,13 +60575,13 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # each
+        if r == 762:  # each
             d['each'] = True
-        elif r == 552:  # count
+        elif r == 556:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 553:  # filter
+        elif r == 557:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
@@ -60285,7 +60593,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60301,7 +60609,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C556()
+    inst: Any = _C560()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60309,7 +60617,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # who
+        if r == 559:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -60321,7 +60629,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60337,7 +60645,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C558()
+    inst: Any = _C562()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60345,7 +60653,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 557:  # that
+        if r == 561:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -60357,7 +60665,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60373,7 +60681,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C564()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60381,9 +60689,9 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 830:  # equipped
+        if r == 834:  # equipped
             d['equipped'] = True
-        elif r == 559:  # enchanted
+        elif r == 563:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -60395,7 +60703,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60411,7 +60719,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C562()
+    inst: Any = _C566()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60419,7 +60727,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 561:  # rest
+        if r == 565:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -60431,7 +60739,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60447,7 +60755,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C576()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60455,11 +60763,11 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # whose
+        if r == 574:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 571:  # step
+        elif r == 575:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -60471,7 +60779,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60487,7 +60795,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C580()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60495,11 +60803,11 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 574:  # lead
+        if r == 578:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 575:  # counter
+        elif r == 579:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -60511,7 +60819,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60527,7 +60835,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C584()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60535,15 +60843,15 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # lead
+        if r == 581:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 578:  # subject
+        elif r == 582:  # subject
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 579:  # batch
+        elif r == 583:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -60555,7 +60863,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60571,7 +60879,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C586()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60579,13 +60887,13 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 581:  # lead
+        if r == 585:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 764:  # creature
+        elif r == 768:  # creature
             d['creature'] = True
-        elif r == 765:  # events
+        elif r == 769:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60594,7 +60902,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 833 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 837 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -60607,7 +60915,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60623,7 +60931,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C589()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60631,11 +60939,11 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # lead
+        if r == 587:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 584:  # gain
+        elif r == 588:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -60647,7 +60955,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60663,7 +60971,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C593()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60671,15 +60979,15 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # lead
+        if r == 590:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 587:  # who
+        elif r == 591:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 588:  # spell
+        elif r == 592:  # spell
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['spell'] = value
@@ -60691,7 +60999,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60707,7 +61015,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C596()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60715,17 +61023,17 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # lead
+        if r == 594:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 862:  # thisor
+        elif r == 866:  # thisor
             d['thisor'] = True
-        elif r == 591:  # subject
+        elif r == 595:  # subject
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 766:  # events
+        elif r == 770:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60734,12 +61042,12 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 833 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 837 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 767:  # undercontrol
+        elif r == 771:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -60749,7 +61057,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60765,7 +61073,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C609()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60773,11 +61081,11 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # command
+        if r == 608:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 606:  # battlefield
+        elif r == 610:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -60789,7 +61097,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60805,7 +61113,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C613()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60813,29 +61121,29 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # additional
+        if r == 773:  # additional
             d['additional'] = True
-        elif r == 607:  # power
+        elif r == 611:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 608:  # toughness
+        elif r == 612:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 770:  # per
+        elif r == 774:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 771:  # perfilter
+        elif r == 775:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b275(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 863:  # onbf
+        elif r == 867:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60845,7 +61153,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60861,7 +61169,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C616()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60869,7 +61177,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # both
+        if r == 615:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -60881,7 +61189,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60897,7 +61205,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C618()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60905,7 +61213,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # attack
+        if r == 617:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -60917,7 +61225,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60933,7 +61241,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C620()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60941,7 +61249,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # block
+        if r == 619:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -60953,7 +61261,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60969,7 +61277,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C622()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60977,7 +61285,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # count
+        if r == 621:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60989,7 +61297,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61005,7 +61313,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C623()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61013,7 +61321,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # filters
+        if r == 776:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -61033,7 +61341,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61049,7 +61357,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C624()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61057,7 +61365,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # filters
+        if r == 777:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -61077,7 +61385,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61093,7 +61401,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C626()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61101,9 +61409,9 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # quality
+        if r == 625:  # quality
             x = c[0]
-            value = _b775(x, inst, lim, made)
+            value = _b779(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61113,7 +61421,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61129,7 +61437,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C627()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61137,7 +61445,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # opponents
+        if r == 781:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -61147,7 +61455,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61163,7 +61471,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C629()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61171,7 +61479,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # destroyed
+        if r == 628:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -61183,7 +61491,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61199,7 +61507,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C631()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61207,7 +61515,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # phase
+        if r == 630:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -61219,7 +61527,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61235,7 +61543,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C633()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61243,7 +61551,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # untap
+        if r == 632:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -61255,7 +61563,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61271,7 +61579,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C635()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61279,9 +61587,9 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # ability
+        if r == 634:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 778 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 782 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -61294,7 +61602,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61310,7 +61618,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C638()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61318,14 +61626,14 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # keyword
+        if r == 636:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 633:  # manacost
+        elif r == 637:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -61337,7 +61645,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61353,7 +61661,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C642()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61361,18 +61669,18 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # verb
+        if r == 639:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 636:  # keyword
+        elif r == 640:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 637:  # chosen
+        elif r == 641:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -61384,7 +61692,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61400,7 +61708,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C643()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61408,7 +61716,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # keywords
+        if r == 783:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -61430,7 +61738,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61446,7 +61754,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C644()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61454,7 +61762,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # keywords
+        if r == 784:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -61476,7 +61784,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61492,7 +61800,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C647()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61500,11 +61808,11 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # first
+        if r == 645:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 642:  # regular
+        elif r == 646:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -61518,7 +61826,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61534,7 +61842,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C649()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61542,7 +61850,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 644:  # excess
+        if r == 648:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -61554,7 +61862,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61570,7 +61878,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C651()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61578,7 +61886,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # untapped
+        if r == 650:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -61590,7 +61898,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61606,7 +61914,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C653()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61614,11 +61922,11 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # its
+        if r == 785:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 648:  # untap
+        elif r == 652:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -61630,7 +61938,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61646,7 +61954,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C651()
+    inst: Any = _C655()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61654,7 +61962,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # gains
+        if r == 654:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -61666,7 +61974,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61682,7 +61990,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C653()
+    inst: Any = _C657()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61690,7 +61998,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # lethal
+        if r == 656:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -61702,80 +62010,8 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C655()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 654:  # quality
-            x = c[0]
-            value = _b775(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C657()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 656:  # quality
-            x = c[0]
-            value = _b775(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -61800,7 +62036,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 658:  # quality
             x = c[0]
-            value = _b775(x, inst, lim, made)
+            value = _b779(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61811,7 +62047,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -61827,22 +62063,17 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C661()
-    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # thisturn
-            d['thisturn'] = True
-        elif r == 660:  # keyword
+        if r == 660:  # quality
             x = c[0]
-            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
+            value = _b779(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -61852,7 +62083,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -61868,17 +62099,17 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C663()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # count
+        if r == 662:  # quality
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
+            value = _b779(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -61888,7 +62119,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -61904,17 +62135,22 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C665()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 664:  # attacks
+        if r == 786:  # thisturn
+            d['thisturn'] = True
+        elif r == 664:  # keyword
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
+            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -61924,7 +62160,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -61940,17 +62176,17 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C667()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # blocks
+        if r == 666:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['count'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -61960,7 +62196,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -61976,17 +62212,17 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C669()
-    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 668:  # unblockable
+        if r == 668:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['unblockable'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -61996,7 +62232,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -62012,6 +62248,78 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C671()
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 670:  # blocks
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['blocks'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C673()
+    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 672:  # unblockable
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['unblockable'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C675()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62019,7 +62327,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # color
+        if r == 674:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -62034,7 +62342,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62050,7 +62358,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C709()
+    inst: Any = _C713()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62058,23 +62366,23 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # eot
+        if r == 812:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 809:  # next_upkeep
+        elif r == 813:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 810:  # losecontrol
+        elif r == 814:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 811:  # thisturn
+        elif r == 815:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 812:  # thiscombat
+        elif r == 816:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -62086,7 +62394,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62102,7 +62410,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C712()
+    inst: Any = _C716()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62110,13 +62418,13 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # another
+        if r == 817:  # another
             d['another'] = True
-        elif r == 711:  # filter
+        elif r == 715:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 814:  # ingy
+        elif r == 818:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -62126,7 +62434,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62142,7 +62450,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C714()
+    inst: Any = _C718()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62150,7 +62458,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # whose
+        if r == 717:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -62162,7 +62470,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62178,7 +62486,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C720()
+    inst: Any = _C724()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62186,7 +62494,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # zone
+        if r == 723:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -62198,7 +62506,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62214,7 +62522,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C723()
+    inst: Any = _C727()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62222,9 +62530,9 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # player
+        if r == 726:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -62234,7 +62542,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62250,7 +62558,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C725()
+    inst: Any = _C729()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62258,9 +62566,9 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # player
+        if r == 728:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -62270,7 +62578,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62286,7 +62594,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C732()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62294,11 +62602,11 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # cost
+        if r == 731:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 729:  # param
+        elif r == 733:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -62313,7 +62621,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62329,7 +62637,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C755()
+    inst: Any = _C759()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62337,9 +62645,9 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # word
+        if r == 758:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62352,7 +62660,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62368,7 +62676,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C757()
+    inst: Any = _C761()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62376,11 +62684,11 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # player
+        if r == 760:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 827:  # walker
+        elif r == 831:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -62390,7 +62698,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62406,7 +62714,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C761()
+    inst: Any = _C765()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62414,33 +62722,33 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # quant
+        if r == 763:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 760:  # filter
+        elif r == 764:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 828:  # attached
+        elif r == 832:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 829:  # samename
+        elif r == 833:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 865:  # ingy
+        elif r == 869:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -62450,7 +62758,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62466,7 +62774,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C779()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62474,11 +62782,11 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # word
+        if r == 778:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 776:  # param
+        elif r == 780:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -62493,7 +62801,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62509,7 +62817,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C796()
+    inst: Any = _C800()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62517,7 +62825,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 795:  # word
+        if r == 799:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 288 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -62532,7 +62840,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62548,7 +62856,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C806()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62556,13 +62864,13 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # filter
+        if r == 805:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 870:  # gy
+        elif r == 874:  # gy
             d['gy'] = True
-        elif r == 871:  # bf
+        elif r == 875:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -62572,7 +62880,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62588,7 +62896,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C805()
+    inst: Any = _C809()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62596,21 +62904,21 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 804:  # power
+        if r == 808:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 806:  # power
+        elif r == 810:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 807:  # target
+        elif r == 811:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -62623,7 +62931,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62639,7 +62947,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C832()
+    inst: Any = _C836()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62647,7 +62955,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 831:  # enters
+        if r == 835:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -62659,7 +62967,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62675,7 +62983,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C835()
+    inst: Any = _C839()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62683,7 +62991,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 834:  # leaves
+        if r == 838:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -62695,7 +63003,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62711,7 +63019,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C837()
+    inst: Any = _C841()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62719,7 +63027,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 836:  # dies
+        if r == 840:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -62731,7 +63039,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62747,7 +63055,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C839()
+    inst: Any = _C843()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62755,7 +63063,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 838:  # alone
+        if r == 842:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -62767,7 +63075,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62783,7 +63091,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C841()
+    inst: Any = _C845()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62791,7 +63099,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 840:  # unblocked
+        if r == 844:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -62803,7 +63111,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62819,7 +63127,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C843()
+    inst: Any = _C847()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62827,7 +63135,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 842:  # attacks
+        if r == 846:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -62839,7 +63147,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62855,7 +63163,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C845()
+    inst: Any = _C849()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62863,11 +63171,11 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 844:  # blocks
+        if r == 848:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 866:  # acreature
+        elif r == 870:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -62877,7 +63185,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62893,7 +63201,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C848()
+    inst: Any = _C852()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62901,11 +63209,11 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 846:  # blocked
+        if r == 850:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 847:  # filter
+        elif r == 851:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -62919,7 +63227,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62935,7 +63243,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C850()
+    inst: Any = _C854()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62943,7 +63251,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 849:  # direction
+        if r == 853:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -62955,7 +63263,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62971,7 +63279,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C852()
+    inst: Any = _C856()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62979,7 +63287,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 851:  # up
+        if r == 855:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -62991,7 +63299,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63007,7 +63315,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C854()
+    inst: Any = _C858()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63015,7 +63323,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 853:  # way
+        if r == 857:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -63027,7 +63335,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63043,7 +63351,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C856()
+    inst: Any = _C860()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63051,11 +63359,11 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 855:  # targeted
+        if r == 859:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 867:  # opponents
+        elif r == 871:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -63065,7 +63373,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63081,7 +63389,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C859()
+    inst: Any = _C863()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63089,13 +63397,13 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 868:  # combat
+        if r == 872:  # combat
             d['combat'] = True
-        elif r == 857:  # deals
+        elif r == 861:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 858:  # recipient
+        elif r == 862:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -63109,7 +63417,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63125,7 +63433,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C861()
+    inst: Any = _C865()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63133,9 +63441,9 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 869:  # combat
+        if r == 873:  # combat
             d['combat'] = True
-        elif r == 860:  # dealt
+        elif r == 864:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -63472,557 +63780,561 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 320 __asgn_plain
     _b321,  # 321 ShuffleIntoLibraryEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 322 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 323 __asgn_plain
-    _b324,  # 324 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 325 __asgn_plain
-    _b326,  # 326 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 327 __asgn_plain
-    _b328,  # 328 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 329 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 330 __asgn_plain
-    _b331,  # 331 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 332 __asgn_plain
-    _b333,  # 333 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 334 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 335 __asgn_plain
-    _b336,  # 336 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 337 __asgn_plain
-    _b338,  # 338 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 339 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 340 __asgn_plain
-    _b341,  # 341 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 344 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 345 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 346 __asgn_plain
-    _b347,  # 347 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 348 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 349 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 350 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 353 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 354 __asgn_plain
-    _b355,  # 355 ReturnExiledWithEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 PlayerShufflesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 358 __asgn_plain
-    _b359,  # 359 ExchangeLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 ChooseColorEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 362 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 363 __asgn_plain
-    _b364,  # 364 RevealHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 365 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 366 __asgn_plain
-    _b367,  # 367 ChooseNameEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 368 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 369 __asgn_optional
-    _b370,  # 370 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 371 __asgn_plain
-    _b372,  # 372 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 373 __asgn_plain
-    _b374,  # 374 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 375 __asgn_plain
-    _b376,  # 376 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 377 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 378 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 379 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 380 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 323 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 324 __asgn_plain
+    _b325,  # 325 ShuffleCardsIntoLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 326 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 327 __asgn_plain
+    _b328,  # 328 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 329 __asgn_plain
+    _b330,  # 330 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 331 __asgn_plain
+    _b332,  # 332 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 333 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 334 __asgn_plain
+    _b335,  # 335 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 336 __asgn_plain
+    _b337,  # 337 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 338 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 339 __asgn_plain
+    _b340,  # 340 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 341 __asgn_plain
+    _b342,  # 342 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 343 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 344 __asgn_plain
+    _b345,  # 345 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 346 __asgn_plain
+    _b347,  # 347 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 348 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 349 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 350 __asgn_plain
+    _b351,  # 351 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 353 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 354 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 355 __asgn_plain
+    _b356,  # 356 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 357 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 358 __asgn_plain
+    _b359,  # 359 ReturnExiledWithEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 PlayerShufflesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 362 __asgn_plain
+    _b363,  # 363 ExchangeLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 364 __asgn_plain
+    _b365,  # 365 ChooseColorEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 366 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 367 __asgn_plain
+    _b368,  # 368 RevealHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 369 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 370 __asgn_plain
+    _b371,  # 371 ChooseNameEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 372 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 373 __asgn_optional
+    _b374,  # 374 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 375 __asgn_plain
+    _b376,  # 376 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 377 __asgn_plain
+    _b378,  # 378 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 379 __asgn_plain
+    _b380,  # 380 OntoArg
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 381 __asgn_plain
-    _b382,  # 382 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 383 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 384 __asgn_plain
-    _b385,  # 385 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 386 __asgn_plain
-    _b387,  # 387 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 388 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 389 __asgn_plain
-    _b390,  # 390 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 391 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 392 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 393 __asgn_plain
-    _b394,  # 394 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 395 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 396 __asgn_plain
-    _b397,  # 397 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 398 __asgn_plain
-    _b399,  # 399 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 400 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 402 __asgn_plain
-    _b403,  # 403 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 404 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 405 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 406 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 407 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 408 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 414 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 415 __asgn_plain
-    _b416,  # 416 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 419 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 420 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 422 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 423 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 424 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 425 __asgn_plain
-    _b426,  # 426 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 427 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 428 __asgn_plain
-    _b429,  # 429 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 430 __asgn_plain
-    _b431,  # 431 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 432 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 TokenEffect
-    _b443,  # 443 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
-    _b452,  # 452 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 470 __asgn_plain
-    _b471,  # 471 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 472 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 484 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 382 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 383 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 384 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 385 __asgn_plain
+    _b386,  # 386 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 388 __asgn_plain
+    _b389,  # 389 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 390 __asgn_plain
+    _b391,  # 391 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 392 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 395 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 396 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 397 __asgn_plain
+    _b398,  # 398 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 399 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 400 __asgn_plain
+    _b401,  # 401 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 402 __asgn_plain
+    _b403,  # 403 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 404 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 406 __asgn_plain
+    _b407,  # 407 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 408 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 409 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 410 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 411 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 412 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 424 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 425 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 427 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 428 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 436 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 438 __asgn_plain
+    _b439,  # 439 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 442 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 443 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 TokenEffect
+    _b447,  # 447 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 453 __asgn_plain
+    _b454,  # 454 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 458 __asgn_plain
+    _b459,  # 459 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 463 __asgn_plain
+    _b464,  # 464 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 490 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 491 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 492 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 488 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 491 __asgn_plain
+    _b492,  # 492 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 496 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 ExileEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 TapOrUntapEffect
+    _b500,  # 500 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
+    _b502,  # 502 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 503 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 504 __asgn_plain
+    _b505,  # 505 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 511 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 512 __asgn_plain
+    _b510,  # 510 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 TapOrUntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 CopySpellEffect
-    _b523,  # 523 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 524 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 528 __asgn_plain
-    _b529,  # 529 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 530 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 531 __asgn_plain
-    _b532,  # 532 ContinuousEffect
-    _match_node,  # 533 ActionWord
-    _b534,  # 534 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 536 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 537 __asgn_oneormore
-    _match_node,  # 538 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 539 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 540 __asgn_oneormore
-    _b541,  # 541 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 542 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 546 __asgn_oneormore
-    _node,  # 547 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 548 __asgn_plain
-    _b549,  # 549 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 553 __asgn_plain
-    _b554,  # 554 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 555 __asgn_plain
-    _b556,  # 556 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 557 __asgn_plain
-    _b558,  # 558 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 561 __asgn_plain
-    _b562,  # 562 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 568 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 569 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 571 __asgn_plain
-    _b572,  # 572 BeginningTrigger
-    _node,  # 573 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 BatchAttackTrigger
+    _b514,  # 514 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 516 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 CopySpellEffect
+    _b527,  # 527 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 532 __asgn_plain
+    _b533,  # 533 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 ContinuousEffect
+    _match_node,  # 537 ActionWord
+    _b538,  # 538 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 539 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 540 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 541 __asgn_oneormore
+    _match_node,  # 542 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 543 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 544 __asgn_oneormore
+    _b545,  # 545 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 546 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 550 __asgn_oneormore
+    _node,  # 551 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 557 __asgn_plain
+    _b558,  # 558 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 561 __asgn_plain
+    _b562,  # 562 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 563 __asgn_plain
+    _b564,  # 564 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 572 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 573 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 BeginningTrigger
+    _node,  # 577 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 LastCounterTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 LifeGainTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 LifeGainTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 590 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 594 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 595 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 596 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 597 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 598 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 599 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 600 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 601 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 602 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 603 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 606 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 607 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 PTChange
-    _node,  # 610 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 CantBeBlockedByFewer
-    _b619,  # 619 CantBeBlockedExcept
-    _b620,  # 620 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 CantBeTargetedBy
-    _b623,  # 623 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 591 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 597 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 598 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 599 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 600 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 601 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 602 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 603 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 604 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 605 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 606 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 607 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 610 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 611 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 PTChange
+    _node,  # 614 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 CantBeBlockedByFewer
+    _b623,  # 623 CantBeBlockedExcept
+    _b624,  # 624 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 CantBeTargetedBy
+    _b627,  # 627 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 GainsAbility
     lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 ProtectionFromChosen
-    _b639,  # 639 HasKeywords
-    _b640,  # 640 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 650 __asgn_plain
-    _b651,  # 651 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 652 __asgn_plain
-    _b653,  # 653 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 656 __asgn_plain
-    _b657,  # 657 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 ProtectionFromChosen
+    _b643,  # 643 HasKeywords
+    _b644,  # 644 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 654 __asgn_plain
+    _b655,  # 655 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 656 __asgn_plain
+    _b657,  # 657 DamageIsLethal
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 658 __asgn_plain
-    _b659,  # 659 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 660 __asgn_plain
-    _b661,  # 661 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 666 __asgn_plain
-    _b667,  # 667 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 678 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 679 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 680 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 681 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 682 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 683 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 684 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 685 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 694 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 695 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 696 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 697 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 698 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 708 __asgn_plain
-    _b709,  # 709 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 711 __asgn_plain
-    _b712,  # 712 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 713 __asgn_plain
-    _b714,  # 714 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 716 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 717 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 718 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 719 __asgn_plain
-    _b720,  # 720 OntoBattlefield
-    _node,  # 721 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 722 __asgn_plain
-    _b723,  # 723 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 724 __asgn_plain
-    _b725,  # 725 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 727 __asgn_plain
-    _b728,  # 728 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 739 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 742 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 746 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 747 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 748 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 754 __asgn_plain
-    _b755,  # 755 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 756 __asgn_plain
-    _b757,  # 757 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 760 __asgn_plain
-    _b761,  # 761 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 762 __asgn_optional
-    _node,  # 763 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 765 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 766 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 772 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 773 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 777 __asgn_optional
-    _node,  # 778 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 779 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 780 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 783 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 784 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 785 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 786 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 787 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 788 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 789 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 790 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 791 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 795 __asgn_plain
-    _b796,  # 796 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 798 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 799 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 803 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 804 __asgn_plain
-    _b805,  # 805 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 806 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 808 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 810 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 811 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 812 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 813 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 814 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 815 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 816 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 817 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 818 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 819 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 820 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 821 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 822 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 823 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 824 __asgn_optional
-    _match_node,  # 825 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 826 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 827 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 828 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 829 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 830 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 831 __asgn_plain
-    _b832,  # 832 EntersEvent
-    _node,  # 833 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 834 __asgn_plain
-    _b835,  # 835 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 836 __asgn_plain
-    _b837,  # 837 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 838 __asgn_plain
-    _b839,  # 839 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 840 __asgn_plain
-    _b841,  # 841 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 842 __asgn_plain
-    _b843,  # 843 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 844 __asgn_plain
-    _b845,  # 845 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 846 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 847 __asgn_plain
-    _b848,  # 848 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 849 __asgn_plain
-    _b850,  # 850 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 851 __asgn_plain
-    _b852,  # 852 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 853 __asgn_plain
-    _b854,  # 854 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 855 __asgn_plain
-    _b856,  # 856 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 857 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 858 __asgn_plain
-    _b859,  # 859 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 860 __asgn_plain
-    _b861,  # 861 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 862 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 863 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 864 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 865 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 866 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 867 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 868 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 869 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 870 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 871 __asgn_optional
+    _b659,  # 659 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 666 __asgn_plain
+    _b667,  # 667 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 668 __asgn_plain
+    _b669,  # 669 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 672 __asgn_plain
+    _b673,  # 673 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 674 __asgn_plain
+    _b675,  # 675 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 682 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 683 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 684 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 685 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 686 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 687 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 688 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 689 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 690 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 698 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 699 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 700 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 701 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 702 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 712 __asgn_plain
+    _b713,  # 713 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 715 __asgn_plain
+    _b716,  # 716 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 717 __asgn_plain
+    _b718,  # 718 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 720 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 722 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 OntoBattlefield
+    _node,  # 725 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 726 __asgn_plain
+    _b727,  # 727 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 728 __asgn_plain
+    _b729,  # 729 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 730 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 743 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 746 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 750 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 753 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 758 __asgn_plain
+    _b759,  # 759 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 760 __asgn_plain
+    _b761,  # 761 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 764 __asgn_plain
+    _b765,  # 765 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 766 __asgn_optional
+    _node,  # 767 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 769 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 770 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 773 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 776 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 777 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 781 __asgn_optional
+    _node,  # 782 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 783 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 784 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 786 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 787 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 788 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 789 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 790 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 791 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 792 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 793 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 794 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 795 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 801 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 802 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 805 __asgn_plain
+    _b806,  # 806 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 810 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 811 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 812 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 813 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 814 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 815 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 816 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 817 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 818 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 819 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 820 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 821 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 822 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 823 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 824 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 825 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 826 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 827 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 828 __asgn_optional
+    _match_node,  # 829 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 830 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 831 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 832 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 833 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 834 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 835 __asgn_plain
+    _b836,  # 836 EntersEvent
+    _node,  # 837 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 838 __asgn_plain
+    _b839,  # 839 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 840 __asgn_plain
+    _b841,  # 841 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 842 __asgn_plain
+    _b843,  # 843 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 844 __asgn_plain
+    _b845,  # 845 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 846 __asgn_plain
+    _b847,  # 847 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 848 __asgn_plain
+    _b849,  # 849 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 850 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 851 __asgn_plain
+    _b852,  # 852 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 853 __asgn_plain
+    _b854,  # 854 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 855 __asgn_plain
+    _b856,  # 856 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 857 __asgn_plain
+    _b858,  # 858 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 859 __asgn_plain
+    _b860,  # 860 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 861 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 862 __asgn_plain
+    _b863,  # 863 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 864 __asgn_plain
+    _b865,  # 865 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 866 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 867 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 868 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 869 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 870 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 871 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 872 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 873 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 874 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 875 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 208, 212, 226, 547, 573, 610, 721, 763, 778, 833])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 208, 212, 226, 551, 577, 614, 725, 767, 782, 837])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -64349,552 +64661,556 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b321,  # 321 ShuffleIntoLibraryEffect
     None,  # 322 __asgn_plain
     None,  # 323 __asgn_plain
-    _b324,  # 324 PlayerMillEffect
-    None,  # 325 __asgn_plain
-    _b326,  # 326 MayPlayEffect
+    None,  # 324 __asgn_plain
+    _b325,  # 325 ShuffleCardsIntoLibraryEffect
+    None,  # 326 __asgn_plain
     None,  # 327 __asgn_plain
-    _b328,  # 328 BlockRequirementEffect
+    _b328,  # 328 PlayerMillEffect
     None,  # 329 __asgn_plain
-    None,  # 330 __asgn_plain
-    _b331,  # 331 TopCardActionEffect
-    None,  # 332 __asgn_plain
-    _b333,  # 333 PayEffect
+    _b330,  # 330 MayPlayEffect
+    None,  # 331 __asgn_plain
+    _b332,  # 332 BlockRequirementEffect
+    None,  # 333 __asgn_plain
     None,  # 334 __asgn_plain
-    None,  # 335 __asgn_plain
-    _b336,  # 336 NumberedActionEffect
-    None,  # 337 __asgn_plain
-    _b338,  # 338 AttachEffect
+    _b335,  # 335 TopCardActionEffect
+    None,  # 336 __asgn_plain
+    _b337,  # 337 PayEffect
+    None,  # 338 __asgn_plain
     None,  # 339 __asgn_plain
-    None,  # 340 __asgn_plain
-    _b341,  # 341 FightEffect
-    None,  # 342 __asgn_plain
-    _b343,  # 343 LookAtTopEffect
+    _b340,  # 340 NumberedActionEffect
+    None,  # 341 __asgn_plain
+    _b342,  # 342 AttachEffect
+    None,  # 343 __asgn_plain
     None,  # 344 __asgn_plain
-    None,  # 345 __asgn_plain
+    _b345,  # 345 FightEffect
     None,  # 346 __asgn_plain
-    _b347,  # 347 ObjectDamageEffect
+    _b347,  # 347 LookAtTopEffect
     None,  # 348 __asgn_plain
     None,  # 349 __asgn_plain
     None,  # 350 __asgn_plain
-    None,  # 351 __asgn_plain
-    _b352,  # 352 MoveCountersEffect
+    _b351,  # 351 ObjectDamageEffect
+    None,  # 352 __asgn_plain
     None,  # 353 __asgn_plain
     None,  # 354 __asgn_plain
-    _b355,  # 355 ReturnExiledWithEffect
-    None,  # 356 __asgn_plain
-    _b357,  # 357 PlayerShufflesEffect
+    None,  # 355 __asgn_plain
+    _b356,  # 356 MoveCountersEffect
+    None,  # 357 __asgn_plain
     None,  # 358 __asgn_plain
-    _b359,  # 359 ExchangeLifeEffect
+    _b359,  # 359 ReturnExiledWithEffect
     None,  # 360 __asgn_plain
-    _b361,  # 361 ChooseColorEffect
+    _b361,  # 361 PlayerShufflesEffect
     None,  # 362 __asgn_plain
-    None,  # 363 __asgn_plain
-    _b364,  # 364 RevealHandEffect
-    None,  # 365 __asgn_plain
+    _b363,  # 363 ExchangeLifeEffect
+    None,  # 364 __asgn_plain
+    _b365,  # 365 ChooseColorEffect
     None,  # 366 __asgn_plain
-    _b367,  # 367 ChooseNameEffect
-    None,  # 368 __asgn_optional
-    None,  # 369 __asgn_optional
-    _b370,  # 370 KeywordCost
-    None,  # 371 __asgn_plain
-    _b372,  # 372 TypeArg
-    None,  # 373 __asgn_plain
-    _b374,  # 374 QualityArg
+    None,  # 367 __asgn_plain
+    _b368,  # 368 RevealHandEffect
+    None,  # 369 __asgn_plain
+    None,  # 370 __asgn_plain
+    _b371,  # 371 ChooseNameEffect
+    None,  # 372 __asgn_optional
+    None,  # 373 __asgn_optional
+    _b374,  # 374 KeywordCost
     None,  # 375 __asgn_plain
-    _b376,  # 376 OntoArg
+    _b376,  # 376 TypeArg
     None,  # 377 __asgn_plain
-    None,  # 378 __asgn_plain
+    _b378,  # 378 QualityArg
     None,  # 379 __asgn_plain
-    None,  # 380 __asgn_plain
+    _b380,  # 380 OntoArg
     None,  # 381 __asgn_plain
-    _b382,  # 382 TriggeredStmt
+    None,  # 382 __asgn_plain
     None,  # 383 __asgn_plain
     None,  # 384 __asgn_plain
-    _b385,  # 385 ActivatedStmt
-    None,  # 386 __asgn_plain
-    _b387,  # 387 PTDefiningStmt
-    None,  # 388 __asgn_oneormore
-    None,  # 389 __asgn_plain
-    _b390,  # 390 SpellKind
-    None,  # 391 __asgn_oneormore
+    None,  # 385 __asgn_plain
+    _b386,  # 386 TriggeredStmt
+    None,  # 387 __asgn_plain
+    None,  # 388 __asgn_plain
+    _b389,  # 389 ActivatedStmt
+    None,  # 390 __asgn_plain
+    _b391,  # 391 PTDefiningStmt
     None,  # 392 __asgn_oneormore
     None,  # 393 __asgn_plain
-    _b394,  # 394 EntersTappedStmt
+    _b394,  # 394 SpellKind
     None,  # 395 __asgn_oneormore
-    None,  # 396 __asgn_plain
-    _b397,  # 397 CostPerTargetStmt
-    None,  # 398 __asgn_plain
-    _b399,  # 399 UncounterableStmt
-    None,  # 400 __asgn_oneormore
-    None,  # 401 __asgn_plain
+    None,  # 396 __asgn_oneormore
+    None,  # 397 __asgn_plain
+    _b398,  # 398 EntersTappedStmt
+    None,  # 399 __asgn_oneormore
+    None,  # 400 __asgn_plain
+    _b401,  # 401 CostPerTargetStmt
     None,  # 402 __asgn_plain
-    _b403,  # 403 StaticStmt
-    None,  # 404 __asgn_optional
-    None,  # 405 __asgn_oneormore
-    None,  # 406 __asgn_oneormore
-    None,  # 407 __asgn_oneormore
+    _b403,  # 403 UncounterableStmt
+    None,  # 404 __asgn_oneormore
+    None,  # 405 __asgn_plain
+    None,  # 406 __asgn_plain
+    _b407,  # 407 StaticStmt
     None,  # 408 __asgn_optional
-    None,  # 409 __asgn_plain
-    None,  # 410 __asgn_plain
-    None,  # 411 __asgn_plain
-    None,  # 412 __asgn_plain
+    None,  # 409 __asgn_oneormore
+    None,  # 410 __asgn_oneormore
+    None,  # 411 __asgn_oneormore
+    None,  # 412 __asgn_optional
     None,  # 413 __asgn_plain
     None,  # 414 __asgn_plain
     None,  # 415 __asgn_plain
-    _b416,  # 416 ControlClause
+    None,  # 416 __asgn_plain
     None,  # 417 __asgn_plain
     None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
-    None,  # 420 __asgn_plain
+    _b420,  # 420 ControlClause
     None,  # 421 __asgn_plain
     None,  # 422 __asgn_plain
-    None,  # 423 __asgn_oneormore
+    None,  # 423 __asgn_plain
     None,  # 424 __asgn_plain
     None,  # 425 __asgn_plain
-    _b426,  # 426 DividedDamageEffect
-    None,  # 427 __asgn_plain
+    None,  # 426 __asgn_plain
+    None,  # 427 __asgn_oneormore
     None,  # 428 __asgn_plain
-    _b429,  # 429 DamageEffect
-    None,  # 430 __asgn_plain
-    _b431,  # 431 DestroyEffect
+    None,  # 429 __asgn_plain
+    _b430,  # 430 DividedDamageEffect
+    None,  # 431 __asgn_plain
     None,  # 432 __asgn_plain
-    None,  # 433 __asgn_plain
+    _b433,  # 433 DamageEffect
     None,  # 434 __asgn_plain
-    _b435,  # 435 DrawEffect
+    _b435,  # 435 DestroyEffect
     None,  # 436 __asgn_plain
-    _b437,  # 437 TokenCopyEffect
+    None,  # 437 __asgn_plain
     None,  # 438 __asgn_plain
-    None,  # 439 __asgn_plain
+    _b439,  # 439 DrawEffect
     None,  # 440 __asgn_plain
-    None,  # 441 __asgn_plain
-    _b442,  # 442 TokenEffect
-    _b443,  # 443 AddManaEffect
+    _b441,  # 441 TokenCopyEffect
+    None,  # 442 __asgn_plain
+    None,  # 443 __asgn_plain
     None,  # 444 __asgn_plain
-    _b445,  # 445 DiscardEffect
-    None,  # 446 __asgn_plain
-    _b447,  # 447 GainLifeEffect
+    None,  # 445 __asgn_plain
+    _b446,  # 446 TokenEffect
+    _b447,  # 447 AddManaEffect
     None,  # 448 __asgn_plain
-    None,  # 449 __asgn_plain
-    _b450,  # 450 GainControlEffect
-    None,  # 451 __asgn_plain
-    _b452,  # 452 ReturnToHandEffect
+    _b449,  # 449 DiscardEffect
+    None,  # 450 __asgn_plain
+    _b451,  # 451 GainLifeEffect
+    None,  # 452 __asgn_plain
     None,  # 453 __asgn_plain
-    None,  # 454 __asgn_plain
-    _b455,  # 455 ReturnFromGraveyardEffect
-    None,  # 456 __asgn_plain
-    _b457,  # 457 ReturnToBattlefieldEffect
+    _b454,  # 454 GainControlEffect
+    None,  # 455 __asgn_plain
+    _b456,  # 456 ReturnToHandEffect
+    None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
-    None,  # 459 __asgn_plain
-    _b460,  # 460 ReturnAllFromGraveyardsEffect
-    None,  # 461 __asgn_plain
+    _b459,  # 459 ReturnFromGraveyardEffect
+    None,  # 460 __asgn_plain
+    _b461,  # 461 ReturnToBattlefieldEffect
     None,  # 462 __asgn_plain
     None,  # 463 __asgn_plain
-    None,  # 464 __asgn_plain
-    _b465,  # 465 SearchEffect
+    _b464,  # 464 ReturnAllFromGraveyardsEffect
+    None,  # 465 __asgn_plain
     None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
     None,  # 468 __asgn_plain
-    _b469,  # 469 CounterSpellEffect
+    _b469,  # 469 SearchEffect
     None,  # 470 __asgn_plain
-    _b471,  # 471 ShuffleEffect
+    None,  # 471 __asgn_plain
     None,  # 472 __asgn_plain
-    None,  # 473 __asgn_plain
+    _b473,  # 473 CounterSpellEffect
     None,  # 474 __asgn_plain
-    _b475,  # 475 MillEffect
+    _b475,  # 475 ShuffleEffect
     None,  # 476 __asgn_plain
     None,  # 477 __asgn_plain
-    _b478,  # 478 PutFromHandEffect
-    None,  # 479 __asgn_plain
+    None,  # 478 __asgn_plain
+    _b479,  # 479 MillEffect
     None,  # 480 __asgn_plain
     None,  # 481 __asgn_plain
-    _b482,  # 482 PutCountersEffect
+    _b482,  # 482 PutFromHandEffect
     None,  # 483 __asgn_plain
     None,  # 484 __asgn_plain
     None,  # 485 __asgn_plain
-    _b486,  # 486 PutOnLibraryEffect
+    _b486,  # 486 PutCountersEffect
     None,  # 487 __asgn_plain
-    _b488,  # 488 PutIntoZoneEffect
+    None,  # 488 __asgn_plain
     None,  # 489 __asgn_plain
-    None,  # 490 __asgn_plain
+    _b490,  # 490 PutOnLibraryEffect
     None,  # 491 __asgn_plain
-    None,  # 492 __asgn_plain
+    _b492,  # 492 PutIntoZoneEffect
     None,  # 493 __asgn_plain
-    _b494,  # 494 ExileEffect
+    None,  # 494 __asgn_plain
     None,  # 495 __asgn_plain
-    _b496,  # 496 ExileTopEffect
+    None,  # 496 __asgn_plain
     None,  # 497 __asgn_plain
-    _b498,  # 498 RegenerateEffect
+    _b498,  # 498 ExileEffect
     None,  # 499 __asgn_plain
-    None,  # 500 __asgn_plain
-    _b501,  # 501 PlayerSacrificesEffect
-    None,  # 502 __asgn_plain
+    _b500,  # 500 ExileTopEffect
+    None,  # 501 __asgn_plain
+    _b502,  # 502 RegenerateEffect
     None,  # 503 __asgn_plain
-    _b504,  # 504 SacrificeEffect
-    None,  # 505 __asgn_plain
-    _b506,  # 506 UntapEffect
+    None,  # 504 __asgn_plain
+    _b505,  # 505 PlayerSacrificesEffect
+    None,  # 506 __asgn_plain
     None,  # 507 __asgn_plain
-    _b508,  # 508 TapOrUntapEffect
+    _b508,  # 508 SacrificeEffect
     None,  # 509 __asgn_plain
-    _b510,  # 510 TapEffect
+    _b510,  # 510 UntapEffect
     None,  # 511 __asgn_plain
-    None,  # 512 __asgn_plain
+    _b512,  # 512 TapOrUntapEffect
     None,  # 513 __asgn_plain
-    _b514,  # 514 RemoveCountersEffect
+    _b514,  # 514 TapEffect
     None,  # 515 __asgn_plain
-    _b516,  # 516 DelayedEffect
+    None,  # 516 __asgn_plain
     None,  # 517 __asgn_plain
-    _b518,  # 518 PreventEffect
+    _b518,  # 518 RemoveCountersEffect
     None,  # 519 __asgn_plain
-    _b520,  # 520 CastThisEffect
+    _b520,  # 520 DelayedEffect
     None,  # 521 __asgn_plain
-    _b522,  # 522 CopySpellEffect
-    _b523,  # 523 NoRegenEffect
-    None,  # 524 __asgn_plain
+    _b522,  # 522 PreventEffect
+    None,  # 523 __asgn_plain
+    _b524,  # 524 CastThisEffect
     None,  # 525 __asgn_plain
-    _b526,  # 526 PhaseOutEffect
-    None,  # 527 __asgn_plain
+    _b526,  # 526 CopySpellEffect
+    _b527,  # 527 NoRegenEffect
     None,  # 528 __asgn_plain
-    _b529,  # 529 NoUntapEffect
-    None,  # 530 __asgn_plain
+    None,  # 529 __asgn_plain
+    _b530,  # 530 PhaseOutEffect
     None,  # 531 __asgn_plain
-    _b532,  # 532 ContinuousEffect
-    None,  # 533 ActionWord
-    _b534,  # 534 PlayerRef
+    None,  # 532 __asgn_plain
+    _b533,  # 533 NoUntapEffect
+    None,  # 534 __asgn_plain
     None,  # 535 __asgn_plain
-    None,  # 536 __asgn_plain
-    None,  # 537 __asgn_oneormore
-    None,  # 538 BackWord
-    None,  # 539 __asgn_optional
-    None,  # 540 __asgn_oneormore
-    _b541,  # 541 PerCount
-    None,  # 542 __asgn_plain
-    None,  # 543 __asgn_plain
-    _b544,  # 544 WhereX
-    None,  # 545 __asgn_plain
-    None,  # 546 __asgn_oneormore
-    None,  # 547 TargetRef
-    None,  # 548 __asgn_plain
-    _b549,  # 549 AnyNumberTargets
-    None,  # 550 __asgn_plain
-    _b551,  # 551 AnyTarget
+    _b536,  # 536 ContinuousEffect
+    None,  # 537 ActionWord
+    _b538,  # 538 PlayerRef
+    None,  # 539 __asgn_plain
+    None,  # 540 __asgn_plain
+    None,  # 541 __asgn_oneormore
+    None,  # 542 BackWord
+    None,  # 543 __asgn_optional
+    None,  # 544 __asgn_oneormore
+    _b545,  # 545 PerCount
+    None,  # 546 __asgn_plain
+    None,  # 547 __asgn_plain
+    _b548,  # 548 WhereX
+    None,  # 549 __asgn_plain
+    None,  # 550 __asgn_oneormore
+    None,  # 551 TargetRef
     None,  # 552 __asgn_plain
-    None,  # 553 __asgn_plain
-    _b554,  # 554 UpToTargets
-    None,  # 555 __asgn_plain
-    _b556,  # 556 EachPlayers
+    _b553,  # 553 AnyNumberTargets
+    None,  # 554 __asgn_plain
+    _b555,  # 555 AnyTarget
+    None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
-    _b558,  # 558 ThatRef
+    _b558,  # 558 UpToTargets
     None,  # 559 __asgn_plain
-    _b560,  # 560 EnchantedRef
+    _b560,  # 560 EachPlayers
     None,  # 561 __asgn_plain
-    _b562,  # 562 RestRef
+    _b562,  # 562 ThatRef
     None,  # 563 __asgn_plain
-    None,  # 564 __asgn_plain
+    _b564,  # 564 EnchantedRef
     None,  # 565 __asgn_plain
-    None,  # 566 __asgn_plain
+    _b566,  # 566 RestRef
     None,  # 567 __asgn_plain
-    None,  # 568 __asgn_optional
-    None,  # 569 __asgn_oneormore
+    None,  # 568 __asgn_plain
+    None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
     None,  # 571 __asgn_plain
-    _b572,  # 572 BeginningTrigger
-    None,  # 573 Trigger
+    None,  # 572 __asgn_optional
+    None,  # 573 __asgn_oneormore
     None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
-    _b576,  # 576 LastCounterTrigger
-    None,  # 577 __asgn_plain
+    _b576,  # 576 BeginningTrigger
+    None,  # 577 Trigger
     None,  # 578 __asgn_plain
     None,  # 579 __asgn_plain
-    _b580,  # 580 BatchAttackTrigger
+    _b580,  # 580 LastCounterTrigger
     None,  # 581 __asgn_plain
-    _b582,  # 582 ThisTrigger
+    None,  # 582 __asgn_plain
     None,  # 583 __asgn_plain
-    None,  # 584 __asgn_plain
-    _b585,  # 585 LifeGainTrigger
-    None,  # 586 __asgn_plain
+    _b584,  # 584 BatchAttackTrigger
+    None,  # 585 __asgn_plain
+    _b586,  # 586 ThisTrigger
     None,  # 587 __asgn_plain
     None,  # 588 __asgn_plain
-    _b589,  # 589 CastTrigger
+    _b589,  # 589 LifeGainTrigger
     None,  # 590 __asgn_plain
     None,  # 591 __asgn_plain
-    _b592,  # 592 YoursTrigger
-    None,  # 593 __asgn_plain
-    None,  # 594 __asgn_optional
-    None,  # 595 __asgn_optional
-    None,  # 596 __asgn_plain
+    None,  # 592 __asgn_plain
+    _b593,  # 593 CastTrigger
+    None,  # 594 __asgn_plain
+    None,  # 595 __asgn_plain
+    _b596,  # 596 YoursTrigger
     None,  # 597 __asgn_plain
-    None,  # 598 __asgn_plain
-    None,  # 599 __asgn_plain
+    None,  # 598 __asgn_optional
+    None,  # 599 __asgn_optional
     None,  # 600 __asgn_plain
     None,  # 601 __asgn_plain
     None,  # 602 __asgn_plain
     None,  # 603 __asgn_plain
     None,  # 604 __asgn_plain
-    _b605,  # 605 ZonePlace
+    None,  # 605 __asgn_plain
     None,  # 606 __asgn_plain
     None,  # 607 __asgn_plain
     None,  # 608 __asgn_plain
-    _b609,  # 609 PTChange
-    None,  # 610 StaticPart
+    _b609,  # 609 ZonePlace
+    None,  # 610 __asgn_plain
     None,  # 611 __asgn_plain
-    _b612,  # 612 CantAttackOrBlock
-    None,  # 613 __asgn_plain
-    _b614,  # 614 CantAttack
+    None,  # 612 __asgn_plain
+    _b613,  # 613 PTChange
+    None,  # 614 StaticPart
     None,  # 615 __asgn_plain
-    _b616,  # 616 CantBlock
+    _b616,  # 616 CantAttackOrBlock
     None,  # 617 __asgn_plain
-    _b618,  # 618 CantBeBlockedByFewer
-    _b619,  # 619 CantBeBlockedExcept
-    _b620,  # 620 CanBlockOnly
+    _b618,  # 618 CantAttack
+    None,  # 619 __asgn_plain
+    _b620,  # 620 CantBlock
     None,  # 621 __asgn_plain
-    _b622,  # 622 CantBeTargetedBy
-    _b623,  # 623 CantBeTargeted
-    None,  # 624 __asgn_plain
-    _b625,  # 625 CantBeDestroyed
-    None,  # 626 __asgn_plain
-    _b627,  # 627 CantPhaseOut
+    _b622,  # 622 CantBeBlockedByFewer
+    _b623,  # 623 CantBeBlockedExcept
+    _b624,  # 624 CanBlockOnly
+    None,  # 625 __asgn_plain
+    _b626,  # 626 CantBeTargetedBy
+    _b627,  # 627 CantBeTargeted
     None,  # 628 __asgn_plain
-    _b629,  # 629 PhasesEachUntap
+    _b629,  # 629 CantBeDestroyed
     None,  # 630 __asgn_plain
-    _b631,  # 631 GainsAbility
+    _b631,  # 631 CantPhaseOut
     None,  # 632 __asgn_plain
-    None,  # 633 __asgn_plain
-    _b634,  # 634 HasKeywordAtManaCost
-    None,  # 635 __asgn_plain
+    _b633,  # 633 PhasesEachUntap
+    None,  # 634 __asgn_plain
+    _b635,  # 635 GainsAbility
     None,  # 636 __asgn_plain
     None,  # 637 __asgn_plain
-    _b638,  # 638 ProtectionFromChosen
-    _b639,  # 639 HasKeywords
-    _b640,  # 640 LosesKeywords
+    _b638,  # 638 HasKeywordAtManaCost
+    None,  # 639 __asgn_plain
+    None,  # 640 __asgn_plain
     None,  # 641 __asgn_plain
-    None,  # 642 __asgn_plain
-    _b643,  # 643 CombatDamageSteps
-    None,  # 644 __asgn_plain
-    _b645,  # 645 AssignsExcess
+    _b642,  # 642 ProtectionFromChosen
+    _b643,  # 643 HasKeywords
+    _b644,  # 644 LosesKeywords
+    None,  # 645 __asgn_plain
     None,  # 646 __asgn_plain
-    _b647,  # 647 AttacksUntapped
+    _b647,  # 647 CombatDamageSteps
     None,  # 648 __asgn_plain
-    _b649,  # 649 DoesntUntap
+    _b649,  # 649 AssignsExcess
     None,  # 650 __asgn_plain
-    _b651,  # 651 DamageGainsLife
+    _b651,  # 651 AttacksUntapped
     None,  # 652 __asgn_plain
-    _b653,  # 653 DamageIsLethal
+    _b653,  # 653 DoesntUntap
     None,  # 654 __asgn_plain
-    _b655,  # 655 CantBeBlockedBy
+    _b655,  # 655 DamageGainsLife
     None,  # 656 __asgn_plain
-    _b657,  # 657 CantBeAttachedBy
+    _b657,  # 657 DamageIsLethal
     None,  # 658 __asgn_plain
-    _b659,  # 659 PreventDamageFrom
+    _b659,  # 659 CantBeBlockedBy
     None,  # 660 __asgn_plain
-    _b661,  # 661 AttacksDespite
+    _b661,  # 661 CantBeAttachedBy
     None,  # 662 __asgn_plain
-    _b663,  # 663 MaxBlockers
+    _b663,  # 663 PreventDamageFrom
     None,  # 664 __asgn_plain
-    _b665,  # 665 AttacksEachCombat
+    _b665,  # 665 AttacksDespite
     None,  # 666 __asgn_plain
-    _b667,  # 667 BlocksEachCombat
+    _b667,  # 667 MaxBlockers
     None,  # 668 __asgn_plain
-    _b669,  # 669 CantBeBlocked
+    _b669,  # 669 AttacksEachCombat
     None,  # 670 __asgn_plain
-    _b671,  # 671 IsColor
+    _b671,  # 671 BlocksEachCombat
     None,  # 672 __asgn_plain
-    None,  # 673 __asgn_plain
+    _b673,  # 673 CantBeBlocked
     None,  # 674 __asgn_plain
-    None,  # 675 __asgn_plain
+    _b675,  # 675 IsColor
     None,  # 676 __asgn_plain
     None,  # 677 __asgn_plain
-    None,  # 678 __asgn_oneormore
-    None,  # 679 __asgn_optional
-    None,  # 680 __asgn_optional
-    None,  # 681 __asgn_optional
-    None,  # 682 __asgn_optional
-    None,  # 683 __asgn_oneormore
-    None,  # 684 __asgn_oneormore
+    None,  # 678 __asgn_plain
+    None,  # 679 __asgn_plain
+    None,  # 680 __asgn_plain
+    None,  # 681 __asgn_plain
+    None,  # 682 __asgn_oneormore
+    None,  # 683 __asgn_optional
+    None,  # 684 __asgn_optional
     None,  # 685 __asgn_optional
     None,  # 686 __asgn_optional
-    None,  # 687 __asgn_plain
-    None,  # 688 __asgn_plain
-    None,  # 689 __asgn_plain
-    None,  # 690 __asgn_plain
+    None,  # 687 __asgn_oneormore
+    None,  # 688 __asgn_oneormore
+    None,  # 689 __asgn_optional
+    None,  # 690 __asgn_optional
     None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
     None,  # 693 __asgn_plain
-    None,  # 694 __asgn_optional
-    None,  # 695 __asgn_zeroormore
-    None,  # 696 __asgn_zeroormore
-    None,  # 697 __asgn_oneormore
-    None,  # 698 __asgn_oneormore
-    None,  # 699 __asgn_plain
-    None,  # 700 __asgn_plain
-    None,  # 701 __asgn_plain
-    None,  # 702 __asgn_plain
+    None,  # 694 __asgn_plain
+    None,  # 695 __asgn_plain
+    None,  # 696 __asgn_plain
+    None,  # 697 __asgn_plain
+    None,  # 698 __asgn_optional
+    None,  # 699 __asgn_zeroormore
+    None,  # 700 __asgn_zeroormore
+    None,  # 701 __asgn_oneormore
+    None,  # 702 __asgn_oneormore
     None,  # 703 __asgn_plain
     None,  # 704 __asgn_plain
     None,  # 705 __asgn_plain
     None,  # 706 __asgn_plain
     None,  # 707 __asgn_plain
     None,  # 708 __asgn_plain
-    _b709,  # 709 Duration
+    None,  # 709 __asgn_plain
     None,  # 710 __asgn_plain
     None,  # 711 __asgn_plain
-    _b712,  # 712 TargetObject
-    None,  # 713 __asgn_plain
-    _b714,  # 714 FromGraveyard
+    None,  # 712 __asgn_plain
+    _b713,  # 713 Duration
+    None,  # 714 __asgn_plain
     None,  # 715 __asgn_plain
-    None,  # 716 __asgn_optional
-    None,  # 717 __asgn_optional
-    None,  # 718 __asgn_optional
+    _b716,  # 716 TargetObject
+    None,  # 717 __asgn_plain
+    _b718,  # 718 FromGraveyard
     None,  # 719 __asgn_plain
-    _b720,  # 720 OntoBattlefield
-    None,  # 721 Destination
-    None,  # 722 __asgn_plain
-    _b723,  # 723 IntoHand
-    None,  # 724 __asgn_plain
-    _b725,  # 725 IntoGraveyard
-    None,  # 726 __asgn_optional
-    None,  # 727 __asgn_plain
-    _b728,  # 728 CostValue
-    None,  # 729 __asgn_plain
-    None,  # 730 __asgn_plain
+    None,  # 720 __asgn_optional
+    None,  # 721 __asgn_optional
+    None,  # 722 __asgn_optional
+    None,  # 723 __asgn_plain
+    _b724,  # 724 OntoBattlefield
+    None,  # 725 Destination
+    None,  # 726 __asgn_plain
+    _b727,  # 727 IntoHand
+    None,  # 728 __asgn_plain
+    _b729,  # 729 IntoGraveyard
+    None,  # 730 __asgn_optional
     None,  # 731 __asgn_plain
-    None,  # 732 __asgn_plain
+    _b732,  # 732 CostValue
     None,  # 733 __asgn_plain
     None,  # 734 __asgn_plain
     None,  # 735 __asgn_plain
     None,  # 736 __asgn_plain
     None,  # 737 __asgn_plain
     None,  # 738 __asgn_plain
-    None,  # 739 __asgn_optional
+    None,  # 739 __asgn_plain
     None,  # 740 __asgn_plain
     None,  # 741 __asgn_plain
-    None,  # 742 __asgn_optional
-    None,  # 743 __asgn_plain
+    None,  # 742 __asgn_plain
+    None,  # 743 __asgn_optional
     None,  # 744 __asgn_plain
     None,  # 745 __asgn_plain
     None,  # 746 __asgn_optional
-    None,  # 747 __asgn_oneormore
-    None,  # 748 __asgn_oneormore
-    None,  # 749 __asgn_optional
-    None,  # 750 __asgn_plain
-    None,  # 751 __asgn_plain
-    None,  # 752 __asgn_plain
-    None,  # 753 __asgn_plain
+    None,  # 747 __asgn_plain
+    None,  # 748 __asgn_plain
+    None,  # 749 __asgn_plain
+    None,  # 750 __asgn_optional
+    None,  # 751 __asgn_oneormore
+    None,  # 752 __asgn_oneormore
+    None,  # 753 __asgn_optional
     None,  # 754 __asgn_plain
-    _b755,  # 755 BackRef
+    None,  # 755 __asgn_plain
     None,  # 756 __asgn_plain
-    _b757,  # 757 TargetPlayer
-    None,  # 758 __asgn_optional
-    None,  # 759 __asgn_plain
+    None,  # 757 __asgn_plain
+    None,  # 758 __asgn_plain
+    _b759,  # 759 BackRef
     None,  # 760 __asgn_plain
-    _b761,  # 761 EachObjects
+    _b761,  # 761 TargetPlayer
     None,  # 762 __asgn_optional
-    None,  # 763 KeywordCostPart
-    None,  # 764 __asgn_optional
-    None,  # 765 __asgn_oneormore
-    None,  # 766 __asgn_oneormore
-    None,  # 767 __asgn_optional
+    None,  # 763 __asgn_plain
+    None,  # 764 __asgn_plain
+    _b765,  # 765 EachObjects
+    None,  # 766 __asgn_optional
+    None,  # 767 KeywordCostPart
     None,  # 768 __asgn_optional
-    None,  # 769 __asgn_optional
-    None,  # 770 __asgn_plain
-    None,  # 771 __asgn_plain
-    None,  # 772 __asgn_oneormore
-    None,  # 773 __asgn_oneormore
+    None,  # 769 __asgn_oneormore
+    None,  # 770 __asgn_oneormore
+    None,  # 771 __asgn_optional
+    None,  # 772 __asgn_optional
+    None,  # 773 __asgn_optional
     None,  # 774 __asgn_plain
-    _b775,  # 775 QualityRef
-    None,  # 776 __asgn_plain
-    None,  # 777 __asgn_optional
-    None,  # 778 GrantedAbility
-    None,  # 779 __asgn_oneormore
-    None,  # 780 __asgn_oneormore
-    None,  # 781 __asgn_plain
-    None,  # 782 __asgn_optional
+    None,  # 775 __asgn_plain
+    None,  # 776 __asgn_oneormore
+    None,  # 777 __asgn_oneormore
+    None,  # 778 __asgn_plain
+    _b779,  # 779 QualityRef
+    None,  # 780 __asgn_plain
+    None,  # 781 __asgn_optional
+    None,  # 782 GrantedAbility
     None,  # 783 __asgn_oneormore
     None,  # 784 __asgn_oneormore
-    None,  # 785 __asgn_oneormore
-    None,  # 786 __asgn_oneormore
+    None,  # 785 __asgn_plain
+    None,  # 786 __asgn_optional
     None,  # 787 __asgn_oneormore
     None,  # 788 __asgn_oneormore
     None,  # 789 __asgn_oneormore
     None,  # 790 __asgn_oneormore
     None,  # 791 __asgn_oneormore
-    None,  # 792 __asgn_optional
-    None,  # 793 __asgn_plain
-    None,  # 794 __asgn_plain
-    None,  # 795 __asgn_plain
-    _b796,  # 796 PerTime
-    None,  # 797 __asgn_optional
-    None,  # 798 __asgn_oneormore
-    None,  # 799 __asgn_optional
-    None,  # 800 __asgn_plain
-    None,  # 801 __asgn_plain
-    _b802,  # 802 PerObject
-    None,  # 803 __asgn_plain
+    None,  # 792 __asgn_oneormore
+    None,  # 793 __asgn_oneormore
+    None,  # 794 __asgn_oneormore
+    None,  # 795 __asgn_oneormore
+    None,  # 796 __asgn_optional
+    None,  # 797 __asgn_plain
+    None,  # 798 __asgn_plain
+    None,  # 799 __asgn_plain
+    _b800,  # 800 PerTime
+    None,  # 801 __asgn_optional
+    None,  # 802 __asgn_oneormore
+    None,  # 803 __asgn_optional
     None,  # 804 __asgn_plain
-    _b805,  # 805 PowerOf
-    None,  # 806 __asgn_plain
+    None,  # 805 __asgn_plain
+    _b806,  # 806 PerObject
     None,  # 807 __asgn_plain
     None,  # 808 __asgn_plain
-    None,  # 809 __asgn_plain
+    _b809,  # 809 PowerOf
     None,  # 810 __asgn_plain
     None,  # 811 __asgn_plain
     None,  # 812 __asgn_plain
-    None,  # 813 __asgn_optional
-    None,  # 814 __asgn_optional
-    None,  # 815 __asgn_optional
-    None,  # 816 __asgn_optional
+    None,  # 813 __asgn_plain
+    None,  # 814 __asgn_plain
+    None,  # 815 __asgn_plain
+    None,  # 816 __asgn_plain
     None,  # 817 __asgn_optional
     None,  # 818 __asgn_optional
     None,  # 819 __asgn_optional
     None,  # 820 __asgn_optional
-    None,  # 821 __asgn_oneormore
+    None,  # 821 __asgn_optional
     None,  # 822 __asgn_optional
     None,  # 823 __asgn_optional
     None,  # 824 __asgn_optional
-    None,  # 825 DelayedStep
+    None,  # 825 __asgn_oneormore
     None,  # 826 __asgn_optional
     None,  # 827 __asgn_optional
-    None,  # 828 __asgn_plain
-    None,  # 829 __asgn_plain
+    None,  # 828 __asgn_optional
+    None,  # 829 DelayedStep
     None,  # 830 __asgn_optional
-    None,  # 831 __asgn_plain
-    _b832,  # 832 EntersEvent
-    None,  # 833 ThisEvent
-    None,  # 834 __asgn_plain
-    _b835,  # 835 LeavesEvent
-    None,  # 836 __asgn_plain
-    _b837,  # 837 DiesEvent
+    None,  # 831 __asgn_optional
+    None,  # 832 __asgn_plain
+    None,  # 833 __asgn_plain
+    None,  # 834 __asgn_optional
+    None,  # 835 __asgn_plain
+    _b836,  # 836 EntersEvent
+    None,  # 837 ThisEvent
     None,  # 838 __asgn_plain
-    _b839,  # 839 AttacksAloneEvent
+    _b839,  # 839 LeavesEvent
     None,  # 840 __asgn_plain
-    _b841,  # 841 UnblockedEvent
+    _b841,  # 841 DiesEvent
     None,  # 842 __asgn_plain
-    _b843,  # 843 AttacksEvent
+    _b843,  # 843 AttacksAloneEvent
     None,  # 844 __asgn_plain
-    _b845,  # 845 BlocksEvent
+    _b845,  # 845 UnblockedEvent
     None,  # 846 __asgn_plain
-    None,  # 847 __asgn_plain
-    _b848,  # 848 BlockedEvent
-    None,  # 849 __asgn_plain
-    _b850,  # 850 PhasesEvent
+    _b847,  # 847 AttacksEvent
+    None,  # 848 __asgn_plain
+    _b849,  # 849 BlocksEvent
+    None,  # 850 __asgn_plain
     None,  # 851 __asgn_plain
-    _b852,  # 852 TurnedUpEvent
+    _b852,  # 852 BlockedEvent
     None,  # 853 __asgn_plain
-    _b854,  # 854 ExiledThisWayEvent
+    _b854,  # 854 PhasesEvent
     None,  # 855 __asgn_plain
-    _b856,  # 856 TargetedEvent
+    _b856,  # 856 TurnedUpEvent
     None,  # 857 __asgn_plain
-    None,  # 858 __asgn_plain
-    _b859,  # 859 DealsDamageEvent
-    None,  # 860 __asgn_plain
-    _b861,  # 861 DealtDamageEvent
-    None,  # 862 __asgn_optional
-    None,  # 863 __asgn_optional
-    None,  # 864 __asgn_oneormore
-    None,  # 865 __asgn_optional
+    _b858,  # 858 ExiledThisWayEvent
+    None,  # 859 __asgn_plain
+    _b860,  # 860 TargetedEvent
+    None,  # 861 __asgn_plain
+    None,  # 862 __asgn_plain
+    _b863,  # 863 DealsDamageEvent
+    None,  # 864 __asgn_plain
+    _b865,  # 865 DealtDamageEvent
     None,  # 866 __asgn_optional
     None,  # 867 __asgn_optional
-    None,  # 868 __asgn_optional
+    None,  # 868 __asgn_oneormore
     None,  # 869 __asgn_optional
     None,  # 870 __asgn_optional
     None,  # 871 __asgn_optional
+    None,  # 872 __asgn_optional
+    None,  # 873 __asgn_optional
+    None,  # 874 __asgn_optional
+    None,  # 875 __asgn_optional
 ]

@@ -49,6 +49,9 @@ class TargetSpec:
     # for each further target; the targets beyond it extend the chosen tuple.
     repeat: bool = False
     opponents_only: bool = False  # "target opponent or planeswalker": only opponents among players (115.4)
+    # 115.1: a card in the graveyard of the player chosen for target slot ``owner_slot`` ("target player
+    # shuffles up to two target cards from their graveyard ...").
+    owner_slot: int = -1
 
 
 @dataclass(frozen=True)

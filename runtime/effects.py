@@ -228,6 +228,26 @@ class ShuffleIntoLibrary:
 
 
 @dataclass(frozen=True)
+class ShuffleCardsIntoLibrary:
+    """115.1, 401.3, 701.20a: the targeted cards still in the player's graveyard are put into their library,
+    which is then shuffled ("target player shuffles up to two target cards from their graveyard into their
+    library")."""
+
+    player: PlayerRef
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move the cards, then shuffle."""
+        game = res.game
+        cards = [c for c in res.referents(self.target) if isinstance(c, int) and game.exists(c)]
+        for p in res.following(self.player):
+            for oid in cards:
+                if game.obj(oid).zone is Zone.GRAVEYARD and game.obj(oid).owner == p:
+                    game.move(oid, Zone.LIBRARY)
+            game.shuffle(p)
+
+
+@dataclass(frozen=True)
 class Draw:
     """121: a player draws cards, one at a time."""
 
@@ -1215,6 +1235,7 @@ __all__ = [
     "ReturnToHand",
     "Sacrifice",
     "TakeExtraTurn",
+    "ShuffleCardsIntoLibrary",
     "ShuffleIntoLibrary",
     "Tap",
     "TapOrUntap",

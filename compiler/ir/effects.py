@@ -214,6 +214,22 @@ class ShuffleIntoLibrary(Effect):
 
 
 @dataclass(frozen=True)
+class ShuffleCardsIntoLibrary(Effect):
+    """115.1, 401.3: "target player shuffles up to two target cards from their graveyard into their library"."""
+
+    player: Ref
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if isinstance(self.player, YouRef):
+            return f"shuffle {self.target.text(ph)} from your graveyard into your library"
+        return f"{self.player.player_text(ph)} shuffles {self.target.text(ph)} from their graveyard into their library"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ShuffleCardsIntoLibrary(player={self.player.python()}, target={self.target.python()})"
+
+
+@dataclass(frozen=True)
 class Draw(Effect):
     """121.1: "draw two cards", "target player draws X cards"; ``you``: written "you draw a card" (with
     another player's instruction before it: "... if that player has no cards in hand, you draw a card")."""

@@ -35,6 +35,7 @@ class TargetIR:
     group: int = -1  # the slots of one "any number of targets" phrase
     repeat: bool = False  # 115.1d: an unbounded "any number of targets": this last slot is chosen again and again
     opponents: bool = False  # "target opponent or planeswalker": the players it may be are opponents (115.4)
+    owner_slot: int = -1  # a card in the graveyard of the player chosen for this slot ("from their graveyard")
 
     def that(self) -> str:
         """How the slot is named again in the same ability ("that creature", 608.2c)."""
@@ -66,6 +67,8 @@ class TargetIR:
             fields.append("repeat=True")
         if self.opponents:
             fields.append("opponents_only=True")
+        if self.owner_slot >= 0:
+            fields.append(f"owner_slot={lit(self.owner_slot)}")
         fields.append(f"text={lit(self.words)}")
         return f"rt.TargetSpec({', '.join(fields)})"
 
