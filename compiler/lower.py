@@ -25,6 +25,7 @@ from .ir import references as rf
 from .ir import statics as sp
 from .ir.abilities import (
     AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsCopyIR, AsTurnedFaceUpIR, CardIR,
+    ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
@@ -325,9 +326,9 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     controller = ""
     if f.controller is not None:
         c = f.controller
-        controller = "you" if c.you else "own" if c.own else "defending" if c.defending else "opponent"
+        controller = "you" if c.you else "own" if c.own else "defending" if c.defending else "they" if c.they else "opponent"
         other = " your opponents control" if c.opponents else " you don't control" if c.notyou else " an opponent controls"
-        words += {"you": " you control", "own": " you own", "defending": " defending player controls",
+        words += {"you": " you control", "own": " you own", "defending": " defending player controls", "they": " they control",
                   "opponent": other}[controller]
     keywords = tuple(f.keywords) + ((kw_ability,) if kw_ability else ())
     if f.late:
@@ -502,6 +503,8 @@ class CardLowering:
         self.event: Trigger | None = None  # the trigger of the ability being lowered ("that much", "that player")
         self.last_player: Ref | None = None  # the player of the last instruction that named one
         self.chose = False  # an instruction before, in this ability, had a player choose a kind ("of that type")
+        self.chose_permanent = False  # an instruction before had players choose permanents ("the rest")
+        self.chose_name = False  # an instruction before named a card ("that name")
 
     # amounts and costs ---------------------------------------------------
 
@@ -521,6 +524,17 @@ class CardLowering:
             if not isinstance(out, am.Fixed):
                 self.ck.error(a, "'for each' multiplies a number")
             return am.CountOf(out.value, zone, words=f"for each {f.words}{where}", filter=f)
+        if per is not None and cname(per) == "PerCount":
+            # 608.2h: "for each +1/+1 counter on it", "for each card in their graveyard", counted as it
+            # is followed; "their": the player following the instruction (the last one named).
+            if not isinstance(out, am.Fixed):
+                self.ck.error(a, "'for each' multiplies a number")
+            if per.counter is not None:
+                return am.PerCounters(out.value, self.counter_kind(per.counter), on=str(per.on))
+            their = per.whose == "their"
+            if their and (self.last_player is None or isinstance(self.last_player, rf.YouRef)):
+                self.ck.error(per, "'their' is the zone of the instruction's player; for yours write 'your'")
+            return am.PerCard(out.value, str(per.zone), their=their)
         if per is not None and self.ck.name_in(per, "condition word", per.word, self.words):
             if not isinstance(out, am.Fixed):
                 self.ck.error(a, "'for each time' multiplies a number")
@@ -577,13 +591,19 @@ class CardLowering:
         return co.ManaValueIs(c.dir, int(c.value), subject=subject, its=bool(c.its))
 
     def condition_ControlCondition(self, c: Any) -> Condition:
-        return co.YouControl(tuple(_filter(self.ck, t.filter, t) for t in c.things))
+        gy = _filter(self.ck, c.graveyard, c) if c.graveyard is not None else None
+        if gy is not None and not gy.is_card:
+            self.ck.error(c.graveyard, "a card in a graveyard: write '... card in your graveyard'")
+        return co.YouControl(tuple(_filter(self.ck, t.filter, t) for t in c.things), gy)
 
     def condition_ControlNoneCondition(self, c: Any) -> Condition:
         return co.ControlNone(_filter(self.ck, c.filter, c))
 
     def condition_EmptyHandCondition(self, c: Any) -> Condition:
-        return co.EmptyHand()
+        if c.thatplayer and (self.event is None or not self.event.event_player):
+            self.ck.error(c, "'that player' has nothing to refer to: only a trigger naming a player has one",
+                          "e.g. 'at the beginning of each player's upkeep, if that player has no cards in hand: ...'")
+        return co.EmptyHand(that_player=bool(c.thatplayer))
 
     def condition_TotalPowerCondition(self, c: Any) -> Condition:
         return co.TotalPower(int(c.value))
@@ -652,10 +672,8 @@ class CardLowering:
             opp = t.player == "opponent"
             if t.walker:
                 # 115.4-style: a player or a planeswalker (players are always candidates of "any").
-                if opp:
-                    self.ck.error(t, "'target opponent or planeswalker' is not supported; write 'target player or planeswalker'")
                 self.targets.append(TargetIR(TargetKind.ANY, FilterIR(types=("planeswalker",)), condition=condition,
-                                             words="target player or planeswalker"))
+                                             words=f"target {t.player} or planeswalker", opponents=opp))
             else:
                 self.targets.append(TargetIR(TargetKind.PLAYER, FilterIR(controller="opponent") if opp else FilterIR(),
                                              condition=condition, words=f"target {t.player}"))
@@ -675,6 +693,8 @@ class CardLowering:
                                      replace(f, other=False), same_name_as=back)
             if f.of_chosen and not self.chose:
                 self.ck.error(t, "'of that type' needs a choice before it in the ability ('that player chooses A, B, or C')")
+            if f.controller == "they":
+                self.ck.error(t, "'they control' names the player of an instruction like 'each player sacrifices ...'")
             if t.ingy:
                 # 404: the cards in your graveyard, as the instruction is followed (611.2c).
                 return rf.EachObject(f"{t.quant} {f.words} in your graveyard", f, in_graveyard=True)
@@ -697,6 +717,10 @@ class CardLowering:
                     self.ck.error(t, "a target in a graveyard is a card: write '... card in your graveyard'")
                 zone, f, words = "graveyard", replace(f, controller="you"), words + " in your graveyard"
             self.targets.append(TargetIR(TargetKind.OBJECT, f, zone, condition, words=words))
+        elif k == "RestRef":
+            if not self.chose_permanent:
+                self.ck.error(t, "'the rest' needs a choice before it ('each player chooses a creature they control')")
+            return rf.RestRef()
         elif k == "ThatRef":
             return rf.LastAffected(words="that spell or ability")
         elif k == "UpToTargets":
@@ -784,6 +808,12 @@ class CardLowering:
             return rf.YouRef(words="you")
         if p.who.startswith("each "):
             return rf.each_player(p.who.split()[1], p.who)
+        if p.who == "those players":
+            return rf.OwnersOfAffected()  # the owners of what the instruction before moved
+        if p.who == "defending player":
+            return rf.DefendingPlayer()  # 506.2
+        if p.who == "attacking player":
+            return rf.AttackingPlayer()  # 506.2
         if p.who == "that player":
             slots = [i for i, t in enumerate(self.targets) if t.kind is TargetKind.PLAYER]
             if not slots and self.event is not None and self.event.event_player:
@@ -833,6 +863,57 @@ class CardLowering:
         self.chose = True
         return ef.ChooseAmong(player, options)
 
+    def effect_ChoosePermanentEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # 608.2d: a choice of a permanent as the instruction is followed; "the rest" refers to it.
+        player = self.player(e.player, cond)
+        self.last_player = player
+        self.chose_permanent = True
+        return ef.ChoosePermanent(player, self.their_filter(e.filter, e, player))
+
+    def effect_PlayerTapsEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        self.last_player = player
+        types = tuple(str(t).rstrip("s") for t in [*e.types, e.last])
+        c = e.controller
+        controller = "they" if c.they else "you" if c.you else ""
+        if not controller or (controller == "they") == isinstance(player, rf.YouRef):
+            self.ck.error(c, "write 'they control' after another player's 'taps' ('you control' after 'you')")
+        head = ", ".join(types[:-1]) + ("," if len(types) > 2 else "") + f" or {types[-1]}"
+        words = ("untapped " if e.untapped else "") + head + f" {controller} control"
+        f = FilterIR(any_types=types, states=("untapped",) if e.untapped else (), controller=controller, words=words)
+        return ef.PlayerTaps(player, self.amount(e.amount, e.per), f)
+
+    def effect_ExchangeLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = rf.YouRef(words="you") if e.your else self.player(e.player, cond)
+        if isinstance(player, (rf.EachPlayer, rf.EachOpponent)):
+            self.ck.error(e, "one player's life total is exchanged")
+        return ef.ExchangeLifeWithToughness(player)
+
+    def effect_RevealHandEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.player is None and e.third:
+            if self.last_player is None or isinstance(self.last_player, rf.YouRef):
+                self.ck.error(e, "'reveals' needs a player: name one, or follow an instruction of another player")
+                return ef.RevealHand(rf.YouRef(words="you"), at_random=bool(e.random))
+            return ef.RevealHand(self.last_player, at_random=bool(e.random), implicit=True)
+        player = self.player(e.player, cond)
+        self.last_player = player
+        return ef.RevealHand(player, at_random=bool(e.random))
+
+    def effect_ChooseNameEffect(self, e: Any, cond: Condition | None) -> Effect:
+        f = _filter(self.ck, e.filter, e)
+        if not f.is_card:
+            self.ck.error(e.filter, "a name is a card's: write 'choose a nonland card name'")
+        self.chose_name = True
+        return ef.ChooseName(f)
+
+    def effect_ReturnExiledWithEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        self.last_player = player
+        return ef.ReturnExiledWith(player)
+
+    def effect_ChooseColorEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.ChooseColor()
+
     def effect_ExtraTurnEffect(self, e: Any, cond: Condition | None) -> Effect:
         player = self.player(e.player, cond)
         self.last_player = player
@@ -879,10 +960,16 @@ class CardLowering:
             # 608.2h: "damage equal to its power" -- read as the instruction is followed; "its" is the
             # object named last before it (a target), else the source.
             amount: am.Amount = self._power_of(e.power, cond)
+        elif e.late:
+            amount = self.amount(e.lateamount) if e.lateamount is not None else am.Fixed(0)
+            if e.lateamount is None:
+                self.ck.error(e, "'deals damage to TARGET' needs 'equal to N' after the target")
         else:
             amount = self.amount(e.amount)
+        if e.lateamount is not None and not e.late:
+            self.ck.error(e.lateamount, "the amount is already given before 'damage'")
         to = rf.YouRef(words="you") if e.you else self.target(e.target, cond)
-        return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named))
+        return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named), late=bool(e.late))
 
     def _power_of(self, p: Any, cond: Condition | None) -> am.PowerOf:
         """"its power", "the power of target creature": the power of an object as the effect happens
@@ -940,17 +1027,74 @@ class CardLowering:
         return ef.GainLife(player, self._power_of(e.equal, cond))
 
     def effect_LoseLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return self._player_amount(e, cond, ef.LoseLife)
+        if e.where is not None:
+            # "loses X life, where X is this's power" (107.3): X is defined by the ability, not announced.
+            if not e.amount.x:
+                self.ck.error(e.where, "'where X is ...' defines X: write 'X life'")
+            player = self.player(e.player, cond)
+            self.last_player = player
+            return ef.LoseLife(player, am.XIsPower())
+        return self._player_amount(e, cond, ef.LoseLife, e.per)
+
+    def effect_PlayerCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        self.last_player = player
+        amount = self.amount(e.amount)
+        if not isinstance(amount, am.Fixed):
+            self.ck.error(e.amount, "a player gets a fixed number of counters here")
+        return ef.PlayerCounters(player, amount, self.counter_kind(e.counter))
+
+    def effect_ShuffleCardsIntoLibraryEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        self.last_player = player
+        first = len(self.targets)
+        ref = self.target(e.target, cond)
+        slots = range(first, len(self.targets))
+        if not slots or any(not self.targets[i].filter.is_card for i in slots):
+            self.ck.error(e.target, "the cards shuffled are targets: 'up to two target cards', 'target creature card'")
+        their = e.whose == "their"
+        if their and not isinstance(player, rf.PlayerSlot):
+            self.ck.error(e, "'from their graveyard' needs a targeted player ('target player shuffles ...')")
+        for i in slots:
+            t = self.targets[i]
+            if their and isinstance(player, rf.PlayerSlot):
+                self.targets[i] = replace(t, zone="graveyard", owner_slot=player.index)
+            else:
+                self.targets[i] = replace(t, zone="graveyard", filter=replace(t.filter, controller="you"))
+        return ef.ShuffleCardsIntoLibrary(player, ref)
+
+    def effect_ShuffleIntoLibraryEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        self.last_player = player
+        if len(set(e.zones)) != len(e.zones):
+            self.ck.error(e, "name each zone once")
+        return ef.ShuffleIntoLibrary(player, tuple(str(z) for z in e.zones))
 
     def effect_DrawEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return self._player_amount(e, cond, ef.Draw)
+        if e.player is None and e.third:
+            if self.last_player is None or isinstance(self.last_player, rf.YouRef):
+                self.ck.error(e, "'draws' needs a player: name one, or follow an instruction of another player")
+            else:
+                return ef.Draw(self.last_player, self.amount(e.amount, e.per), implicit=True)
+        out = self._player_amount(e, cond, ef.Draw, e.per)
+        if e.player is not None and e.player.who == "you" and isinstance(out, ef.Draw):
+            return replace(out, you=True)  # written "you draw a card"
+        return out
 
     def effect_DiscardEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.all and not self.chose_name:
+            self.ck.error(e, "'that name' needs 'choose a ... card name' before it in the ability")
         if e.player is None and getattr(e, "third", None):
             if self.last_player is None or isinstance(self.last_player, rf.YouRef):
                 self.ck.error(e, "'discards' needs a player: name one, or follow an instruction of another player")
+            elif e.all:
+                return ef.Discard(self.last_player, am.Fixed(0), implicit=True, named=True)
             else:
                 return ef.Discard(self.last_player, self.amount(e.amount), implicit=True)
+        if e.all:
+            player = self.player(e.player, cond)
+            self.last_player = player
+            return ef.Discard(player, am.Fixed(0), named=True)
         player = self.player(e.player, cond)
         self.last_player = player
         return ef.Discard(player, self.amount(e.amount, e.per), at_random=bool(e.random))
@@ -1038,7 +1182,7 @@ class CardLowering:
             f = _filter(self.ck, e.group, e)
             ref = rf.EachObject(f.words, f)
         return ef.ApplyContinuous(ref, parts, duration, lead=e.lead is not None, tail=tail, written=d is not None,
-                                  this_turn=bool(d is not None and d.thisturn))
+                                  this_turn=bool(d is not None and d.thisturn), also_word=bool(e.alsoword))
 
     def effect_GainControlEffect(self, e: Any, cond: Condition | None) -> Effect:
         duration = "forever"
@@ -1087,12 +1231,34 @@ class CardLowering:
         return ef.CounterSpell(self.target(e.target, cond))
 
     def effect_PlayerSacrificesEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.PlayerSacrifices(self.player(e.player, cond), self.amount(e.amount), _filter(self.ck, e.filter, e))
+        player = self.player(e.player, cond)
+        self.last_player = player
+        f = self.their_filter(e.filter, e, player)
+        if e.all:
+            return ef.PlayerSacrifices(player, None, f)  # 701.17a: "all lands they control": no choice
+        return ef.PlayerSacrifices(player, self.amount(e.amount), f)
+
+    def their_filter(self, node: Any, owner: Any, player: Ref) -> FilterIR:
+        """A selector of an instruction with a player subject: "they control" means that player's
+        (the runtime passes the player following the instruction as the selector's viewer)."""
+        f = _filter(self.ck, node, owner)
+        if f.controller == "they" and isinstance(player, rf.YouRef):
+            self.ck.error(node, "'they control' is for another player's instruction; write 'you control'")
+        return f
 
     def effect_PutOnLibraryEffect(self, e: Any, cond: Condition | None) -> Effect:
         ref = self.target(e.target, cond)
+        also = self.target(e.also, cond) if e.also is not None else None
+        if (also is not None) != bool(e.owners):
+            self.ck.error(e, "two things go 'on top of their owners' libraries'; one 'on top of its owner's library'")
         whose = self.from_graveyard(e, ref) if e.source is not None else ""
-        return ef.PutOnLibrary(ref, whose, top=bool(e.top))
+        return ef.PutOnLibrary(ref, whose, top=bool(e.top), also=also)
+
+    def effect_PlayerShufflesEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        if isinstance(player, rf.YouRef):
+            self.ck.error(e, "write 'shuffle your library'")
+        return ef.PlayerShuffles(self._action(e, "shuffle"), player)
 
     def effect_PutIntoZoneEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.PutInto(self.target(e.target, cond), "graveyard")
@@ -1145,7 +1311,7 @@ class CardLowering:
         return ef.Fight(self.target(e.first, cond), self.target(e.second, cond), base=bool(e.base))
 
     def effect_LookAtTopEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.LookAtTop(self.amount(e.amount))
+        return ef.LookAtTop(self.amount(e.amount), graveyard=bool(e.graveyard))
 
     def effect_NumberedActionEffect(self, e: Any, cond: Condition | None) -> Effect:
         name = self._action(e, e.action, ActionStep.ARRANGE, "take a number of cards")
@@ -1392,6 +1558,13 @@ class CardLowering:
                 self.ck.error(p, f"'{kw}' takes parameters; it can't be granted or removed this way")
         return tuple(p.keywords)
 
+    def static_ProtectionFromChosen(self, p: Any) -> StaticPart:
+        self.ck.name_in(p, "keyword", p.keyword, self.keywords)
+        kw = self.keywords.get(p.keyword)
+        if kw is not None and [t for _, t in kw.params] != ["quality"]:
+            self.ck.error(p, f"'{p.keyword}' doesn't take a quality: 'from the chosen color' needs a keyword like protection")
+        return sp.ProtectionFromChosen(str(p.keyword))
+
     def static_HasKeywords(self, p: Any) -> StaticPart:
         return sp.HasKeywords(self._keywords(p))
 
@@ -1411,9 +1584,9 @@ class CardLowering:
             trigger = self.trigger(b.trigger)
             if b.zone:
                 trigger = replace(trigger, zone=b.zone)  # 113.6b: it functions only in that zone
+            self.event = trigger  # the condition may name the event's player (603.4)
             cond = self.condition(b.condition) if b.condition is not None else None
             self.self_it, self.effects_done = trigger.own_event, 0
-            self.event = trigger
             try:
                 sents = self.sentences(b.sentences)
             finally:
@@ -1486,6 +1659,8 @@ class CardLowering:
             return EntersWithIR(amount, counter, cond, word, keywords=tuple(b.keywords))
         if k == "EntersTappedStmt":
             return EntersTappedIR(word)
+        if k == "ChooseColorAsEntersStmt":
+            return ChooseColorAsEntersIR(word)
         if k == "AmplifyStmt":
             return AmplifyIR(self.amount(b.amount), self.counter_kind(b.counter), word)
         if k == "PTDefiningStmt":
@@ -1559,6 +1734,9 @@ class CardLowering:
             verb = "cast" if t.who == "you" else "casts"
             return EventTrigger(("cast",), scope=f"cast_{who}", subject=spell,
                              words=f"{t.lead} {t.who} {verb} {article} {spell.words}")
+        if cname(t) == "LifeGainTrigger":
+            # 119.9, 603.2: each life-gain event of the controller.
+            return EventTrigger(("gained_life",), scope="you_gain", words="whenever you gain life")
         if cname(t) == "BatchAttackTrigger":
             # 603.2c: one trigger for the whole declaration of attackers (508.1), counting them.
             subject = _filter(self.ck, t.subject, t)
@@ -1624,6 +1802,9 @@ class CardLowering:
 
     def event_AttacksAloneEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("attacks_alone", "attacks alone")  # 506.5, 508.3a
+
+    def event_UnblockedEvent(self, ev: Any) -> TriggerEvent:
+        return TriggerEvent("unblocked", "attacks and isn't blocked")  # 509.5g, 509.1h
 
     def event_AttacksEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("attacks", "attacks")  # 508.3a

@@ -16,6 +16,7 @@ from runtime.pool import INDEX_TABLE
 from . import VERSION, pyexpr
 from .ir.abilities import (
     AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsCopyIR, AsTurnedFaceUpIR, CardIR,
+    ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
@@ -119,6 +120,10 @@ def _instance_EntersWithIR(ab: EntersWithIR) -> str:
     return f"rt.EntersWithCounters(amount={ab.amount.python()}, counter={pyexpr.lit(ab.counter)}{cond}{kws})"
 
 
+def _instance_ChooseColorAsEntersIR(ab: ChooseColorAsEntersIR) -> str:
+    return "rt.ChooseColorAsEnters()"
+
+
 def _instance_EntersTappedIR(ab: EntersTappedIR) -> str:
     return "rt.EntersTapped()"
 
@@ -163,7 +168,7 @@ def _instance_EntersAsCopyIR(ab: EntersAsCopyIR) -> str:
 _INSTANCES: dict[type, Callable[[Any], str]] = {
     cls: globals()[f"_instance_{cls.__name__}"]
     for cls in (KeywordUseIR, EntersWithIR, EntersTappedIR, CostPerExtraTarget, AlternativeCardCost,
-                AdditionalCardCost, AmplifyIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, UncounterableIR, EntersAsCopyIR)
+                AdditionalCardCost, AmplifyIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, ChooseColorAsEntersIR, UncounterableIR, EntersAsCopyIR)
 }
 
 

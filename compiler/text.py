@@ -14,6 +14,7 @@ from typing import Any, Callable
 from .ir import amounts as am
 from .ir.abilities import (
     AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsCopyIR, AsTurnedFaceUpIR, CardIR,
+    ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
@@ -214,6 +215,10 @@ def _text_ActivatedIR(card: CardIR, ab: ActivatedIR) -> str:
     return f"({text})" if ab.intrinsic else text
 
 
+def _text_ChooseColorAsEntersIR(card: CardIR, ab: ChooseColorAsEntersIR) -> str:
+    return f"As {card.name} enters the battlefield, choose a color."
+
+
 def _text_EntersTappedIR(card: CardIR, ab: EntersTappedIR) -> str:
     return f"{card.name} enters the battlefield tapped."
 
@@ -308,7 +313,7 @@ def _text_StaticIR(card: CardIR, ab: StaticIR) -> str:
 
 _ABILITY_TEXT: dict[type, Callable[[CardIR, Any], str]] = {
     cls: globals()[f"_text_{cls.__name__}"]
-    for cls in (SpellIR, TriggeredIR, ActivatedIR, EntersTappedIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, UncounterableIR, EntersAsCopyIR,
+    for cls in (SpellIR, TriggeredIR, ActivatedIR, EntersTappedIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, ChooseColorAsEntersIR, UncounterableIR, EntersAsCopyIR,
                 AmplifyIR, EntersWithIR, CostPerExtraTarget, AlternativeCardCost, AdditionalCardCost, StaticIR)
 }
 

@@ -48,6 +48,10 @@ class TargetSpec:
     # "any number of targets" with no bound (115.1d): this slot, the ability's last, is chosen again
     # for each further target; the targets beyond it extend the chosen tuple.
     repeat: bool = False
+    opponents_only: bool = False  # "target opponent or planeswalker": only opponents among players (115.4)
+    # 115.1: a card in the graveyard of the player chosen for target slot ``owner_slot`` ("target player
+    # shuffles up to two target cards from their graveyard ...").
+    owner_slot: int = -1
 
 
 @dataclass(frozen=True)
@@ -369,6 +373,12 @@ class RevealToEnterWithCounters(Ability):
 
     amount: Amount
     counter: str
+
+
+@dataclass(frozen=True)
+class ChooseColorAsEnters(Ability):
+    """614.12, 105.1: "As this enters the battlefield, choose a color" -- a replacement effect: its
+    controller chooses as it enters; its abilities' "the chosen color" is that color."""
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from .abilities import (
     CardDefinition, EntersTapped, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
     HandIfPaidOnResolve, PlayerGetsCountersIfPaid, StickerOnSpellIfPaid,
     Keyword, KeywordAction, MayCastAsThoughInstant, ObjectEvent, RevealToEnterWithCounters, Sentence, SpellAbility, StaticAbility,
+    ChooseColorAsEnters,
     TargetKind, TargetSpec, TriggeredAbility, Ability, SpliceOnto,
 )
 from .continuous import *  # noqa: F403 - its __all__: what generated code may use
@@ -20,6 +21,7 @@ from .values import (
     Cost, CountersOnThis, CountOf, EachObject, EachOpponent, EachPlayer,
     Fixed, LastAffected,
     ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer,
+    AttackingPlayer, CardsInZone, DefendingPlayer, OwnersOfAffected, TheRest,
     PlayerSlot, SacrificeSpec, Slot, SlotsFrom, Slots, ThisObject, TimesPaid, XValue, You,
 )
 from .selectors import ObjectFilter
@@ -29,6 +31,7 @@ __all__ = [
     "Ability",
     "PlayerGetsCountersIfPaid",
     "StickerOnSpellIfPaid",
+    "AttackingPlayer", "CardsInZone", "DefendingPlayer", "OwnersOfAffected", "TheRest",
     "ActionStep",
     "ActivatedAbility",
     "AddMana",
@@ -41,6 +44,7 @@ __all__ = [
     "AuraTarget",
     "BeginningOfStep",
     "CantBeCountered",
+    "ChooseColorAsEnters",
     "CostsMorePerExtraTarget",
     "CardDefinition",
     "ControllerOf",

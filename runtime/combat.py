@@ -239,7 +239,16 @@ def defending_player(game: "Game") -> int | None:
 
 
 def declare_blockers(game: "Game") -> None:
-    """509.1: the defending player declares blockers, each blocking one attacker."""
+    """509.1: the defending player declares blockers, each blocking one attacker; then 509.5g: each
+    attacking creature no creature was declared to block "attacks and isn't blocked" (509.1h)."""
+    _declare_blockers(game)
+    for o in game.battlefield():
+        if o.attacking and o.oid not in game.state.blocked:
+            game.fire_object_event(o, "unblocked")
+
+
+def _declare_blockers(game: "Game") -> None:
+    """509.1: the blocks themselves."""
     attackers = [o for o in game.battlefield() if o.attacking]
     if not attackers:
         return

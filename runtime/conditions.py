@@ -179,9 +179,13 @@ class YouControl:
     """"as long as you control a Gate": the controller controls a permanent one of the selectors matches."""
 
     filters: tuple[ObjectFilter, ...]
+    graveyard: ObjectFilter | None = None  # "... or there is a Desert card in your graveyard" (404)
 
     def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Look at the controller's permanents now."""
+        """Look at the controller's permanents (and graveyard) now."""
+        if self.graveyard is not None and any(self.graveyard.matches(game, game.obj(c))
+                                              for c in game.zone(Zone.GRAVEYARD, res.controller)):
+            return True
         return any(o.controller == res.controller and
                    any(f.matches(game, o, viewer=res.controller, source_oid=res.source_oid) for f in self.filters)
                    for o in game.battlefield())
@@ -204,11 +208,15 @@ class ControlsNone:
 
 @dataclass(frozen=True)
 class NoCardsInHand:
-    """"as long as you have no cards in hand" (hellbent, 207.2c)."""
+    """"as long as you have no cards in hand" (hellbent, 207.2c); ``event_player``: "if that player has no
+    cards in hand", the player the triggering event names (603.2, 603.4)."""
+
+    event_player: bool = False
 
     def holds(self, game: "Game", res: "Resolution") -> bool:
-        """The controller's hand is empty."""
-        return not game.zone(Zone.HAND, res.controller)
+        """The player's hand is empty."""
+        player = res.event_player if self.event_player else res.controller
+        return player >= 0 and not game.zone(Zone.HAND, player)
 
 
 @dataclass(frozen=True)

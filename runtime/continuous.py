@@ -159,6 +159,24 @@ class SetPT:
 
 
 @dataclass(frozen=True)
+class SetBasePT:
+    """613.4b (layer 7b): an effect that sets power and/or toughness to a value (None: unchanged), as
+    an exchange with a life total does (701.10g)."""
+
+    power: int | None = None
+    toughness: int | None = None
+
+
+@dataclass(frozen=True)
+class GainKeywordWithQuality:
+    """613.1f (layer 6) with 702.16a: has the keyword ``keyword`` with the quality ``quality``; "" is the
+    object's chosen color (614.12: "has protection from the chosen color")."""
+
+    keyword: str
+    quality: str = ""
+
+
+@dataclass(frozen=True)
 class CantBeRegenerated:
     """701.15c: its destruction can't be replaced by regeneration ("can't be regenerated this turn")."""
 
@@ -332,15 +350,6 @@ class SetColors:
 
 
 @dataclass(frozen=True)
-class SetBasePT:
-    """613.4b (layer 7b): the object's power and toughness become these values ("it becomes your
-    choice of 5/1 or 1/5"); later modifications (7c) and counters still apply."""
-
-    power: int
-    toughness: int
-
-
-@dataclass(frozen=True)
 class PTChoice:
     """613.4c, 608.2d: one of these changes ("gets +2/-2 or -2/+2"), chosen by the controller as the
     effect is created; :class:`runtime.effects.ApplyContinuous` replaces it with the chosen
@@ -379,6 +388,7 @@ class MayPlay:
 
 Part = Union[
     MayPlay, GainAbility, SetColors, SetCreatureType, BecomesAura, PTChoice, SetBasePT,
+    GainKeywordWithQuality,
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
     MinimumBlockers,
@@ -408,6 +418,7 @@ class ContinuousEffect:
 
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
+    "GainKeywordWithQuality",
     "AbilitiesCantBeActivated",
     "AdditionalLandPlays",
     "BecomesAura",

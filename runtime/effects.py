@@ -6,13 +6,13 @@ to triggered abilities (603).  Effects never change game state directly.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from .abilities import AlternativeCost, KeywordAction
 from .actions import CastSpell
 from .casting import cast_spell
-from .continuous import MayPlay, Part, PTChange, PTChoice, SetCreatureType
+from .continuous import GainKeywordWithQuality, MayPlay, Part, PTChange, PTChoice, SetBasePT, SetCreatureType
 from .costoptions import cost_options
 from .costs import offer_to_pay, pay_now
 from .creature_types import choose_creature_type
@@ -165,7 +165,7 @@ class CantCastSameName:
         name = res.game.characteristics(obj).name if obj is not None else ""
         if not name:
             return
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             res.game.state.cast_bans.append((p, name, res.controller))
             res.game.log(f"{res.game.players[p].name} can't cast spells named {name} until "
                          f"{res.game.players[res.controller].name}'s next turn")
@@ -180,7 +180,7 @@ class GainLife:
 
     def resolve(self, res: "Resolution") -> None:
         """Gain the life."""
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             res.game.change_life(p, self.amount.evaluate(res))
 
 
@@ -193,8 +193,61 @@ class LoseLife:
 
     def resolve(self, res: "Resolution") -> None:
         """Lose the life."""
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             res.game.change_life(p, -self.amount.evaluate(res))
+
+
+@dataclass(frozen=True)
+class PlayerGetsCounters:
+    """122.1: a player gets counters ("defending player gets a poison counter"; 104.3d, 704.5c)."""
+
+    player: PlayerRef
+    counter: str
+    amount: Amount
+
+    def resolve(self, res: "Resolution") -> None:
+        """Give each player the counters."""
+        for p in res.following(self.player):
+            res.game.add_player_counters(p, self.counter, self.amount.evaluate(res))
+
+
+@dataclass(frozen=True)
+class ShuffleIntoLibrary:
+    """401.3, 701.20a: a player puts every card of their hand and/or graveyard into their library, then
+    shuffles it ("each player shuffles their hand and graveyard into their library")."""
+
+    player: PlayerRef
+    zones: tuple[str, ...]
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move the cards, then shuffle."""
+        game = res.game
+        for p in res.following(self.player):
+            for name in self.zones:
+                zone = Zone.HAND if name == "hand" else Zone.GRAVEYARD
+                for oid in list(game.zone(zone, p)):
+                    game.move(oid, Zone.LIBRARY)
+            game.shuffle(p)
+
+
+@dataclass(frozen=True)
+class ShuffleCardsIntoLibrary:
+    """115.1, 401.3, 701.20a: the targeted cards still in the player's graveyard are put into their library,
+    which is then shuffled ("target player shuffles up to two target cards from their graveyard into their
+    library")."""
+
+    player: PlayerRef
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move the cards, then shuffle."""
+        game = res.game
+        cards = [c for c in res.referents(self.target) if isinstance(c, int) and game.exists(c)]
+        for p in res.following(self.player):
+            for oid in cards:
+                if game.obj(oid).zone is Zone.GRAVEYARD and game.obj(oid).owner == p:
+                    game.move(oid, Zone.LIBRARY)
+            game.shuffle(p)
 
 
 @dataclass(frozen=True)
@@ -206,7 +259,7 @@ class Draw:
 
     def resolve(self, res: "Resolution") -> None:
         """Draw."""
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             res.game.draw(p, self.amount.evaluate(res))
 
 
@@ -214,9 +267,11 @@ class Draw:
 class LookAtTop:
     """401.2-401.4: look at the top N cards of your library, put one of them into your hand and the
     rest on the bottom of your library in any order.  The cards stay hidden from the other players
-    (401.2); fewer cards than N are all looked at (an empty library: nothing happens)."""
+    (401.2); fewer cards than N are all looked at (an empty library: nothing happens).
+    ``rest_to_graveyard``: "and the rest into your graveyard" (the order doesn't matter there)."""
 
     amount: Amount
+    rest_to_graveyard: bool = False
 
     def resolve(self, res: "Resolution") -> None:
         """Choose the card for the hand, then the order of the rest on the bottom."""
@@ -229,6 +284,11 @@ class LookAtTop:
         chosen = game.ask_valid(ChooseCards(player, "Choose the card to put into your hand", opts, 1, 1),
                                 lambda ans: chosen_keys(ans, top, 1, 1), "choose one of the cards looked at")[0]
         rest = [o for o in top if o != chosen]
+        if self.rest_to_graveyard:
+            game.move(chosen, Zone.HAND)
+            for o in rest:
+                game.move(o, Zone.GRAVEYARD)
+            return
         if len(rest) > 1:
             rest = game.ask_valid(
                 ChooseOrder(player, "Order the cards to put on the bottom (first is nearest the top)",
@@ -343,6 +403,175 @@ class MoveCounters:
 
 
 @dataclass(frozen=True)
+class ChoosePermanent:
+    """608.2d, 101.4: each player chooses a permanent matching ``filter`` ("a creature they control"), in
+    APNAP order; "the rest" (the permanents of that kind, whoever controls them, not chosen) is
+    remembered for the instructions after it."""
+
+    player: PlayerRef
+    filter: ObjectFilter
+
+    def resolve(self, res: "Resolution") -> None:
+        """Ask each player, then remember the rest."""
+        game = res.game
+        chosen: list[int] = []
+        for p in res.following(self.player):
+            mine = [o.oid for o in game.battlefield() if o.controller == p and self.filter.matches(game, o, p)]
+            if not mine:
+                continue
+            pick = mine if len(mine) == 1 else game.ask_valid(
+                ChooseCards(p, "Choose one", tuple(Choice(str(o), game.name_for(o, p)) for o in mine), 1, 1),
+                lambda ans: chosen_keys(ans, mine, 1, 1), "choose one of your permanents (608.2d)")
+            chosen.append(pick[0])
+            game.log(f"{game.players[p].name} chooses {game.name_of(pick[0])}")
+        kind = replace(self.filter, controller="")
+        res.rest = tuple(o.oid for o in game.battlefield() if o.oid not in chosen and kind.matches(game, o, res.controller))
+
+
+@dataclass(frozen=True)
+class PlayerTaps:
+    """701.21a, 608.2d: a player taps permanents of their choice matching ``filter`` ("that player taps an
+    untapped artifact, creature, or land they control for each fade counter on this"); all of them if
+    they control fewer."""
+
+    player: PlayerRef
+    filter: ObjectFilter
+    amount: Amount
+
+    def resolve(self, res: "Resolution") -> None:
+        """Ask each player to choose, then tap."""
+        game = res.game
+        for p in res.following(self.player):
+            mine = [o.oid for o in game.battlefield() if o.controller == p and not o.tapped
+                    and self.filter.matches(game, o, p)]
+            n = min(self.amount.evaluate(res), len(mine))
+            if n <= 0:
+                continue
+            picked = mine if n == len(mine) else game.ask_valid(
+                ChooseCards(p, f"Tap {n}", tuple(Choice(str(o), game.name_for(o, p)) for o in mine), n, n),
+                lambda ans: chosen_keys(ans, mine, n, n), f"choose {n} to tap (701.21a)")
+            for oid in picked:
+                game.set_tapped(oid, True)
+
+
+@dataclass(frozen=True)
+class ExchangeLifeWithToughness:
+    """701.10g: a player's life total and the source's toughness are exchanged: the player gains or loses
+    the life needed for their life total to become the toughness (119.5), and the toughness becomes the
+    previous life total (613.4b, layer 7b, indefinitely).  701.10a: if the whole exchange can't happen
+    (the source is no longer a creature on the battlefield, the player is no longer a legal target), none
+    of it does."""
+
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Exchange the two values."""
+        game = res.game
+        players = res.players(self.player)
+        src = game.state.objects.get(res.source_oid)
+        if len(players) != 1 or src is None or src.zone is not Zone.BATTLEFIELD:
+            return
+        toughness = game.characteristics(src).toughness
+        if toughness is None or "creature" not in game.characteristics(src).types:
+            return
+        p = players[0]
+        life = game.players[p].life
+        game.change_life(p, toughness - life)
+        game.add_continuous(src.oid, (SetBasePT(toughness=life),), res.controller, "forever")
+        game.log(f"{game.name_of(src.oid)}'s toughness becomes {life} (701.10g)")
+
+
+@dataclass(frozen=True)
+class RevealHand:
+    """701.16a: a player reveals their hand, or a card at random from it (the game's seeded random
+    generator); the cards stay where they are (701.16b) and become "them" for the next instruction."""
+
+    player: PlayerRef
+    at_random: bool = False
+
+    def resolve(self, res: "Resolution") -> None:
+        """Show the cards to every player (the event log is public)."""
+        game = res.game
+        shown: list[int] = []
+        for p in res.following(self.player):
+            hand = list(game.zone(Zone.HAND, p))
+            cards = [game.state.rng.choice(hand)] if self.at_random and hand else hand
+            shown += cards
+            names = ", ".join(game.name_of(o) for o in cards) or "no cards"
+            how = "a card at random from their hand" if self.at_random else "their hand"
+            game.log(f"{game.players[p].name} reveals {how}: {names} (701.16a)")
+        res.last_affected = tuple(shown)
+        res.performed = bool(shown)
+
+
+@dataclass(frozen=True)
+class ChooseCardName:
+    """201.3, 608.2d: the ability's controller chooses a card name matching ``filter`` ("a nonland card
+    name"); "that name" later in the ability means it.  The names offered are those of the cards in the
+    game (a name no card in the game has would match nothing the ability could affect)."""
+
+    filter: ObjectFilter
+
+    def resolve(self, res: "Resolution") -> None:
+        """Ask for the name and remember it."""
+        game = res.game
+        names = sorted({game.characteristics(o).name for o in game.state.objects.values()
+                        if o.face_down is None and o.zone is not Zone.STACK and self.filter.matches(game, o)} - {""})
+        if not names:
+            return
+        pick = game.ask_valid(ChooseOption(res.controller, "Choose a card name", tuple(Choice(n, n) for n in names)),
+                              lambda ans: ans if isinstance(ans, str) and ans in names else None,
+                              "choose one of the names offered")
+        res.chosen_name = str(pick)
+        game.log(f"{game.players[res.controller].name} chooses the name {pick}")
+
+
+@dataclass(frozen=True)
+class DiscardNamed:
+    """701.8, 201.3: a player discards every card in their hand with the name chosen before in the
+    ability ("discards all cards with that name")."""
+
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Discard them."""
+        game = res.game
+        for p in res.following(self.player):
+            for oid in [o for o in game.zone(Zone.HAND, p) if res.chosen_name
+                        and game.characteristics(game.obj(o)).name == res.chosen_name]:
+                game.discard_card(p, oid)
+
+
+@dataclass(frozen=True)
+class ReturnExiledWith:
+    """607.2a, 610.3c: each player returns to the battlefield, under their control, the cards they own
+    that this object's abilities exiled and that are still in exile (a card that left exile is a new
+    object, 400.7, and no longer in the set)."""
+
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Return them at once."""
+        game = res.game
+        mine = [c for s, c in game.state.exiled_with if s == res.source_oid]
+        for p in res.following(self.player):
+            for oid in mine:
+                if game.exists(oid) and game.obj(oid).zone is Zone.EXILE and game.obj(oid).owner == p:
+                    game.move(oid, Zone.BATTLEFIELD, controller=p)
+        game.state.exiled_with = [(s, c) for s, c in game.state.exiled_with if s != res.source_oid or game.exists(c)
+                                  and game.obj(c).zone is Zone.EXILE]
+
+
+@dataclass(frozen=True)
+class ChooseColor:
+    """105.1, 608.2d: the ability's controller chooses a color; "the chosen color" later in the ability."""
+
+    def resolve(self, res: "Resolution") -> None:
+        """Ask and remember."""
+        res.chosen_color = res.game.choose_color(res.controller)
+
+
+@dataclass(frozen=True)
 class ChooseAmong:
     """A player chooses one of the listed kinds of objects ("that player chooses artifact, creature,
     land, or non-Aura enchantment"); the rest of the ability refers to it as "of that type" (608.2c-d)."""
@@ -354,7 +583,7 @@ class ChooseAmong:
     def resolve(self, res: "Resolution") -> None:
         """Ask, and remember the choice on the resolution."""
         keys = tuple(str(i) for i in range(len(self.options)))
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             pick = res.game.ask_valid(
                 ChooseOption(p, "Choose one: " + ", ".join(self.labels),
                              tuple(Choice(k, label) for k, label in zip(keys, self.labels))),
@@ -387,7 +616,7 @@ class TakeExtraTurn:
 
     def resolve(self, res: "Resolution") -> None:
         """Add the turn."""
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             res.game.state.extra_turns.append(p)
             res.game.log(f"{res.game.players[p].name} will take an extra turn after this one (500.7)")
 
@@ -425,6 +654,7 @@ class ExileObject:
                 new = res.game.move(ref, Zone.EXILE)
                 if new is not None:
                     moved.append(new)
+                    res.game.state.exiled_with.append((res.source_oid, new))  # 607.2a
                     if self.counters and self.amount is not None:
                         res.game.add_counters(new, self.counters, self.amount.evaluate(res))
         res.last_affected = tuple(moved)
@@ -552,7 +782,7 @@ class PerformAction:
 
     def resolve(self, res: "Resolution") -> None:
         """Run the action's primitive steps in order."""
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             res.game.perform_action(res, p, self)
 
 
@@ -566,7 +796,7 @@ class Discard:
 
     def resolve(self, res: "Resolution") -> None:
         """Ask for the cards (or pick them at random) and discard them."""
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             res.performed = res.game.discard(p, self.amount.evaluate(res), at_random=self.at_random)
 
 
@@ -579,7 +809,7 @@ class Mill:
 
     def resolve(self, res: "Resolution") -> None:
         """Move the cards one at a time from the top."""
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             res.game.mill(p, self.amount.evaluate(res))
 
 
@@ -769,6 +999,10 @@ class ApplyContinuous:
         parts = tuple(SetCreatureType(choose_creature_type(res.game, res.controller)) if isinstance(p, SetCreatureType) and not p.subtype
                       else p for p in parts)
         parts = tuple(choose_pt_change(res, p) if isinstance(p, PTChoice) else p for p in parts)
+        # 608.2h: "the chosen color" is fixed as the effect begins; with no color chosen, no such part.
+        parts = tuple(replace(p, quality=res.chosen_color) if isinstance(p, GainKeywordWithQuality) and not p.quality
+                      else p for p in parts
+                      if not (isinstance(p, GainKeywordWithQuality) and not p.quality and not res.chosen_color))
         refs = res.referents(self.target) + (res.referents(self.also) if self.also is not None else [])
         for ref in dict.fromkeys(refs):  # each object once, even if named twice
             if isinstance(ref, int):
@@ -916,12 +1150,14 @@ class PutIntoZone:
     face_down: str = "no"
     under_your_control: bool = False
     on_top: bool = False  # into a library: on top (401.2) rather than on the bottom
+    also: ObjectRef | None = None  # "put this and each creature it's blocking on top of ...": found first
 
     def resolve(self, res: "Resolution") -> None:
         """Move each referent; they become "them" for later instructions."""
         game = res.game
         moved = []
-        for ref in res.referents(self.target):
+        refs = res.referents(self.target) + (res.referents(self.also) if self.also is not None else [])
+        for ref in refs:
             if not isinstance(ref, int):
                 continue
             down = self.face_down == "yes"
@@ -975,7 +1211,7 @@ class ExileTopCard:
     def resolve(self, res: "Resolution") -> None:
         """Move it; remember it for the next instruction."""
         moved = []
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             lib = res.game.zone(Zone.LIBRARY, p)
             if lib:
                 new = res.game.move(lib[0], Zone.EXILE)
@@ -1101,19 +1337,20 @@ class CreateTokenCopy:
 
 @dataclass(frozen=True)
 class PlayerSacrifices:
-    """701.17a: a player sacrifices permanents of their choice matching ``filter`` (not targeted)."""
+    """701.17a: a player sacrifices permanents of their choice matching ``filter`` (not targeted);
+    with no amount, all of them ("each player sacrifices all lands they control": no choice)."""
 
     player: PlayerRef
     filter: ObjectFilter
-    amount: Amount
+    amount: Amount | None = None
 
     def resolve(self, res: "Resolution") -> None:
         """Ask the player to choose, then sacrifice."""
         game = res.game
-        wanted = self.amount.evaluate(res)
         done = True  # for "if you do" (608.2c): every player sacrificed as many as asked
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             mine = [o.oid for o in game.battlefield() if o.controller == p and self.filter.matches(game, o, p)]
+            wanted = len(mine) if self.amount is None else self.amount.evaluate(res)
             n = min(wanted, len(mine))
             done = done and n == wanted
             if n == 0:
@@ -1142,6 +1379,11 @@ __all__ = [
     "CantCastSameName",
     "CastThis",
     "ChooseAmong",
+    "ChooseColor",
+    "ChooseCardName",
+    "DiscardNamed",
+    "RevealHand",
+    "ChoosePermanent",
     "CopySpell",
     "CounterSpell",
     "CounterUnlessPays",
@@ -1157,6 +1399,7 @@ __all__ = [
     "ExileObject",
     "ExileTopCard",
     "ExchangeControl",
+    "ExchangeLifeWithToughness",
     "Fight",
     "FlipCoin",
     "LookThenAct",
@@ -1177,7 +1420,9 @@ __all__ = [
     "PerformAction",
     "PhaseOut",
     "PutSticker",
+    "PlayerGetsCounters",
     "PlayerSacrifices",
+    "PlayerTaps",
     "PreventNextDamage",
     "PutCounters",
     "PutFromHand",
@@ -1185,10 +1430,13 @@ __all__ = [
     "Regenerate",
     "RemoveCounters",
     "ReturnAllFromGraveyards",
+    "ReturnExiledWith",
     "ReturnFromGraveyard",
     "ReturnToHand",
     "Sacrifice",
     "TakeExtraTurn",
+    "ShuffleCardsIntoLibrary",
+    "ShuffleIntoLibrary",
     "Tap",
     "TapOrUntap",
     "Untap",

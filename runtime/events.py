@@ -37,6 +37,7 @@ class ZoneChange:
     copy_of: "CardDefinition | None" = None  # 707.5: enters as a copy of these copiable values
     copy_until_face_down: bool = False  # the copy effect ends when it is turned face down (708.2a)
     linked: str = ""  # the label of the replacement effect that sent it here (607.2a "this way")
+    chosen_color: str = ""  # 614.12: the color chosen as it enters
 
 
 @dataclass(frozen=True)

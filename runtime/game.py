@@ -19,6 +19,7 @@ from . import layers
 from .abilities import (
     Ability, AsChoosePT, AsCopyOf, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
     EntersTapped, EntersWithCounters, ExileIfLeavesStack, HandIfPaidOnResolve, ObjectEvent, RevealToEnterWithCounters,
+    ChooseColorAsEnters,
     TriggeredAbility,
 )
 from .action_steps import ACTION_STEPS
@@ -87,7 +88,7 @@ def _shallow(o: _T) -> _T:
 def _copy_player(p: Player) -> Player:
     c = _shallow(p)
     c.mana = _copy_counter(p.mana)
-    c.counters = _copy_counter(p.counters)
+    c.counters = _copy_counter(p.counters)  # 122.1: poison counters are added in place
     c.upkeep_ticks = list(p.upkeep_ticks)
     return c
 
@@ -452,6 +453,7 @@ class Game:
         snap.attachments = {k: list(v) for k, v in s.attachments.items()}
         snap.first_damage_dealers = list(s.first_damage_dealers)
         snap.extra_turns = list(s.extra_turns)  # appended to in place (500.7)
+        snap.exiled_with = list(s.exiled_with)  # appended to in place (607.2a)
         return snap
 
     def restore(self, state: GameState) -> None:
@@ -618,6 +620,9 @@ class Game:
                 elif isinstance(a, EntersTapped) and ev.to_zone is Zone.BATTLEFIELD \
                         and ev.from_zone is not Zone.BATTLEFIELD:
                     ev.tapped = True
+                elif isinstance(a, ChooseColorAsEnters) and ev.to_zone is Zone.BATTLEFIELD \
+                        and ev.from_zone is not Zone.BATTLEFIELD:
+                    ev.chosen_color = self.choose_color(ev.controller)  # 614.12
                 else:
                     continue
                 ev.applied = ev.applied | {key}
@@ -719,6 +724,7 @@ class Game:
         if o.stickers:
             self._stickers_follow(o, new)
         new.copy_until_face_down = ev.copy_until_face_down
+        new.chosen_color = ev.chosen_color
         if o.face_down is not None and new.face_down is None:
             # 708.9: a face-down permanent or spell leaving for another zone is revealed to all.
             self.log(f"{self.players[o.owner].name} reveals the face-down card: {o.card.definition.name} (708.9)")
@@ -823,12 +829,35 @@ class Game:
                 continue
             self.move(lib[0], Zone.HAND)
 
+    def choose_color(self, player: int) -> str:
+        """105.1: the player chooses one of the five colors."""
+        colors = ("white", "blue", "black", "red", "green")
+        pick = self.ask_valid(ChooseOption(player, "Choose a color", tuple(Choice(c, c) for c in colors)),
+                              lambda ans: ans if isinstance(ans, str) and ans in colors else None, "choose a color (105.1)")
+        self.log(f"{self.players[player].name} chooses {pick}")
+        return str(pick)
+
     def change_life(self, player: int, amount: int) -> None:
         """119.3: gain or lose life."""
         p = self.players[player]
         p.life += amount
         verb = "gains" if amount >= 0 else "loses"
         self.log(f"{p.name} {verb} {abs(amount)} life (now {p.life})")
+        if amount > 0:
+            self.fire_life_gained(player, amount)
+
+    def fire_life_gained(self, player: int, amount: int) -> None:
+        """119.9, 603.2: "whenever you gain life" abilities of the player's permanents trigger once for
+        the event; "that much" is the life gained."""
+        for w in self.battlefield():
+            if w.controller != player or not any(
+                    isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
+                    and "gained_life" in a.trigger.events for a in w.definition.expanded):
+                continue  # cheap pre-check on the printed abilities
+            for a in self.characteristics(w).abilities:
+                if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent) \
+                        and "gained_life" in a.trigger.events and a.trigger.scope == "you_gain":
+                    self._trigger(w, a, event_player=player, event_amount=amount)
 
     @contextmanager
     def simultaneous_damage(self) -> Iterator[None]:
@@ -1439,7 +1468,8 @@ class Game:
         if a.condition is not None:
             # 603.4: an intervening-if condition is checked as the ability triggers.
             res = Resolution(self, controller=obj.controller, source_oid=obj.oid, targets=(),
-                             x=obj.cast.x if obj.cast else 0, last_affected=remembered)
+                             x=obj.cast.x if obj.cast else 0, last_affected=remembered,
+                             event_player=event_player, event_amount=event_amount)
             if not a.condition.holds(self, res):
                 return
         self.state.pending.append(PendingTrigger(obj.controller, obj.oid, a, remembered=remembered, label=a.text,

@@ -19,6 +19,7 @@ from .abilities import Ability, ActivatedAbility, AuraTarget, Keyword, StaticAbi
 from .continuous import (
     BecomesAura, ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange,
     SetBasePT, SetColors, SetCreatureType, SetPT,
+    GainKeywordWithQuality,
 )
 from .creature_types import CREATURE_TYPE_SET
 from .resolution import Resolution
@@ -379,6 +380,13 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         pairs.extend(_keyword_abilities(game, name, Cost.mana_cost_of(d.mana_cost)))
         granted.append((name, d.mana_cost))
 
+    def gain_with_quality(p: GainKeywordWithQuality) -> None:
+        # 702.16a with 614.12: the keyword with its quality, "the chosen color" being this object's.
+        quality = p.quality or obj.chosen_color
+        if quality:
+            keywords.add(p.keyword)
+            pairs.extend(_keyword_abilities(game, p.keyword, quality))
+
     def lose(names: tuple[str, ...]) -> None:
         for n in names:
             keywords.discard(n)
@@ -392,6 +400,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
             gain(p.keywords, origin)
         elif isinstance(p, GainKeywordAtManaCost):
             gain_at_mana_cost(p.keyword)
+        elif isinstance(p, GainKeywordWithQuality):
+            gain_with_quality(p)
         elif isinstance(p, GainAbility):
             pairs.append((p.ability, origin))
 
@@ -415,6 +425,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
                 gain(p.keywords, "")
             elif isinstance(p, GainKeywordAtManaCost):
                 gain_at_mana_cost(p.keyword)  # 611.2c, 613.1f: e.g. a graveyard card gains flashback
+            elif isinstance(p, GainKeywordWithQuality):
+                gain_with_quality(p)
             elif isinstance(p, LoseKeywords):
                 lose(p.keywords)
             elif isinstance(p, GainAbility):
@@ -503,10 +515,11 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
                 toughness = n if p.toughness else toughness
         finally:
             del game.partial[obj.oid]
-    # 613.4b (layer 7b): effects that set power and toughness to specific values, in timestamp order.
     for p, _ in parts:
+        # 613.4b (layer 7b): effects that set power and/or toughness to a value, in timestamp order.
         if isinstance(p, SetBasePT):
-            power, toughness = p.power, p.toughness
+            power = p.power if p.power is not None else power
+            toughness = p.toughness if p.toughness is not None else toughness
     if power is not None and toughness is not None:
         # 613.4c (layer 7c): modifications from effects and static abilities, then counters.
         for p, _ in parts:

@@ -95,6 +95,7 @@ class GameObject:
     # 702.26n: phased out under the control of a player who left the game (that player's index):
     # it phases in at the untap step after their next turn would have begun (-2: at the next one).
     phases_in_after: int = -1
+    chosen_color: str = ""  # 614.12: the color chosen as it entered ("the chosen color")
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameObject":
         """A fast copy: every field is immutable except the counters and the cast record."""

@@ -9,13 +9,13 @@ conditions and amounts against one too, with no targets.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from .creature_types import choose_creature_type
 from .selectors import ObjectFilter
 from .values import (
-    ControllerOf, EachObject, EachOpponent, EachPlayer, EnchantedObject, EventPlayer, LastAffected, ObjectRef,
-    OwnerOf, PlayerRef, PlayerSlot, Slot, SlotsFrom, Slots, ThisObject, You,
+    AttackingPlayer, ControllerOf, DefendingPlayer, EachObject, EachOpponent, EachPlayer, EnchantedObject, EventPlayer,
+    LastAffected, ObjectRef, OwnerOf, OwnersOfAffected, PlayerRef, PlayerSlot, Slot, SlotsFrom, Slots, TheRest, ThisObject, You,
 )
 from .zones import Zone
 
@@ -40,6 +40,12 @@ class Resolution:
     event_amount: int = 0  # the triggering event's amount ("that much")
     chosen: ObjectFilter | None = None  # the kind a player chose earlier in the ability ("of that type")
     coin_won: bool | None = None  # 705.2: whether the controller won the last coin flip of the ability
+    # The player following the instruction being followed ("they", "their" in "each player sacrifices all
+    # lands they control", "defending player loses 1 life for each card in their graveyard"), -1 if none.
+    subject: int = -1
+    rest: tuple[int, ...] = ()  # "the rest": the permanents not chosen by an instruction before (608.2d)
+    chosen_name: str = ""  # a card name chosen earlier in the ability ("that name", 201.3)
+    chosen_color: str = ""  # a color chosen earlier in the ability ("the chosen color", 105.1)
 
     def source_object(self) -> "GameObject | None":
         """The source object; once it has left its zone, its last known information (113.7a, 608.2h)."""
@@ -84,6 +90,8 @@ class Resolution:
             src = self.source_object()
             return [o for o in self.last_affected if isinstance(o, int) and self.game.exists(o)
                     and src is not None and self.game.obj(o).card is src.card]
+        if isinstance(ref, TheRest):
+            return [o for o in self.rest if self.game.exists(o)]
         if isinstance(ref, LastAffected):
             return [o for o in self.last_affected if not isinstance(o, int) or self.game.exists(o)]
         if isinstance(ref, EachObject) and ref.in_your_graveyard:
@@ -115,10 +123,27 @@ class Resolution:
             return [host] if host is not None and self.game.exists(host) else []
         return []
 
+    def following(self, ref: PlayerRef) -> Iterator[int]:
+        """The players a player reference means, each in turn the player following the instruction
+        (101.4: "each player" in APNAP order): what "they" and "their" in it mean while it is theirs."""
+        before = self.subject
+        for p in self.players(ref):
+            self.subject = p
+            yield p
+        self.subject = before
+
     def players(self, ref: PlayerRef) -> list[int]:
         """The players a player reference means."""
         if isinstance(ref, You):
             return [self.controller]
+        if isinstance(ref, OwnersOfAffected):
+            owners = {self.game.obj(o).owner for o in self.last_affected if isinstance(o, int) and self.game.exists(o)}
+            n = len(self.game.players)
+            return [p for p in [(self.game.state.active + i) % n for i in range(n)] if p in owners]  # 101.4
+        if isinstance(ref, AttackingPlayer):
+            return [self.game.state.active]  # 506.2
+        if isinstance(ref, DefendingPlayer):
+            return [self.game.opponent(self.game.state.active)]  # 506.2: two players
         if isinstance(ref, EventPlayer):
             return [self.event_player] if self.event_player >= 0 else []
         if isinstance(ref, ControllerOf):

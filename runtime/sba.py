@@ -72,6 +72,9 @@ def _players_and_tokens(game: "Game") -> bool:
         elif p.drew_from_empty:  # 704.5b
             p.lost, p.loss_reason = True, "drew from an empty library (704.5b)"
             done = True
+        elif p.counters.get("poison", 0) >= 10:  # 704.5c, 104.3d
+            p.lost, p.loss_reason = True, "ten or more poison counters (704.5c)"
+            done = True
         if p.lost:
             game.log(f"{p.name} loses the game: {p.loss_reason}")
     # 704.5d / 111.7: a token in a zone other than the battlefield ceases to exist.

@@ -141,7 +141,8 @@ class ObjectFilter:
             return False
         if self.controller and viewer is not None:
             mine = obj.controller == viewer
-            if self.controller == "you" and not mine:
+            # "they control": the player following the instruction, whom it passes as the viewer.
+            if self.controller in ("you", "they") and not mine:
                 return False
             if self.controller in ("defending", "opponent") and mine:
                 return False

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from .abilities import (
     ActivatedAbility, AuraTarget, Sentence, SpellAbility, TargetKind, TargetSpec, TriggeredAbility,
@@ -67,7 +67,7 @@ def with_targets(game: "Game", item: StackItem, targets: tuple[object, ...]) -> 
 
 
 def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oid: int,
-                      enough: int | None = None) -> list[object]:
+                      enough: int | None = None, chosen: Sequence[object] | None = None) -> list[object]:
     """Every legal choice for a target slot (115, 702.26d: phased-out permanents can't be targeted);
     with ``enough``, stop once that many are found (whether a target exists at all, 601.2c)."""
     if game.characteristics_cache is None and not game.partial:
@@ -75,11 +75,11 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
         # 608.2b): a stretch of its own, as this only reads, so each permanent's layers don't look
         # through the battlefield again for every candidate.
         with game.unchanging():
-            return target_candidates(game, controller, spec, source_oid, enough)
+            return target_candidates(game, controller, spec, source_oid, enough, chosen)
     out: list[object] = []
     if spec.kind in (TargetKind.ANY, TargetKind.PLAYER):
         # "target opponent" (115.1): a player target restricted to the controller's opponents.
-        opponents_only = spec.kind is TargetKind.PLAYER and spec.filter.controller == "opponent"
+        opponents_only = (spec.kind is TargetKind.PLAYER and spec.filter.controller == "opponent") or spec.opponents_only
         out += [f"player:{p.index}" for p in game.players if not p.lost
                 and not (opponents_only and p.index == controller)]
     if spec.kind in (TargetKind.ANY, TargetKind.OBJECT):
@@ -87,6 +87,10 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
             # A card in a graveyard or in exile (115.1): "from your graveyard" / "you own" is the
             # controller's own.
             owners = [controller] if spec.filter.controller in ("you", "own") else [p.index for p in game.players]
+            if spec.owner_slot >= 0 and chosen is not None:
+                # 115.1: the graveyard of the player chosen for another slot of the same spell or ability.
+                who = chosen[spec.owner_slot] if spec.owner_slot < len(chosen) else None
+                owners = [int(who.split(":")[1])] if isinstance(who, str) and who.startswith("player:") else []
             for p in owners:
                 out += [c for c in game.zone(spec.zone, p) if game.obj(c).owner == p
                         and spec.filter.matches(game, game.obj(c))]
@@ -180,7 +184,7 @@ def choose_targets(game: "Game", controller: int, specs: tuple[TargetSpec, ...],
             if i < len(active) or not spec.repeat:
                 chosen.append(None)
             continue
-        legal = target_candidates(game, controller, spec, source_oid)
+        legal = target_candidates(game, controller, spec, source_oid, chosen=chosen)
         if spec.group >= 0:  # 115.3: one phrase's targets are different objects or players
             taken = [chosen[j] for j in range(i) if specs[j].group == spec.group]
             legal = [c for c in legal if c not in taken]
@@ -260,7 +264,7 @@ def illegal_slots(game: "Game", item_controller: int, specs: tuple[TargetSpec, .
         specs = (*specs, *(specs[-1],) * max(0, len(targets) - len(specs)))
     for i, spec in enumerate(specs):
         if i < len(targets) and targets[i] is not None:
-            if targets[i] not in target_candidates(game, item_controller, spec, source_oid):
+            if targets[i] not in target_candidates(game, item_controller, spec, source_oid, chosen=targets):
                 bad.add(i)
     return frozenset(bad)
 

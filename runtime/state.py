@@ -94,6 +94,9 @@ class GameState:
     cast_bans: list[tuple[int, str, int]] = field(default_factory=list)
     # 500.7: extra turns to be taken after this one, the most recently created last (taken first).
     extra_turns: list[int] = field(default_factory=list)
+    # 607.2a: the cards each object's abilities exiled (the object's id, the exiled card's new object id):
+    # "exiled with this" is a linked set.
+    exiled_with: list[tuple[int, int]] = field(default_factory=list)
     normal_active: int = -1  # the player of the last turn that wasn't an extra one (-1: none yet)
     defending: int = -1  # 506.2: the player attacked in this combat (-1: no attackers declared)
 
@@ -124,7 +127,8 @@ def zone_key(zone: Zone, player: int) -> tuple[Zone, int]:
 def state_digest(state: GameState) -> str:
     """A hash of the whole game state, for determinism and transactional-rollback checks."""
     parts: list[str] = [
-        repr([(p.index, p.life, sorted(p.mana.items()), p.lands_played, p.lost, p.left_battlefield_turn, p.left)
+        repr([(p.index, p.life, sorted(p.mana.items()), p.lands_played, p.lost, p.left_battlefield_turn, p.left,
+               sorted(p.counters.items()))
               for p in state.players]),
         repr(sorted((k[0].value, k[1], tuple(v)) for k, v in state.zones.items())),
         repr(sorted(
@@ -152,5 +156,6 @@ def state_digest(state: GameState) -> str:
         repr([(sorted(p.counters.items()), p.sheets) for p in state.players]),  # 122.1, 123.1
         repr(sorted((o.oid, o.stickers) for o in state.objects.values() if o.stickers)),  # 123.4
         repr(state.defending),
+        repr(state.exiled_with),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()

@@ -69,6 +69,12 @@ class EachObject:
 
 
 @dataclass(frozen=True)
+class TheRest:
+    """"the rest" (608.2d): the permanents of the kind chosen from earlier in the ability that weren't
+    chosen ("each player chooses a creature they control. Destroy the rest.")."""
+
+
+@dataclass(frozen=True)
 class EachOpponent:
     """Every opponent of the ability's controller ("each opponent", 102.2)."""
 
@@ -119,9 +125,26 @@ class OwnerOf:
     slot: int
 
 
-PlayerRef = Union[You, PlayerSlot, EachOpponent, EachPlayer, ControllerOf, EventPlayer, OwnerOf]
+@dataclass(frozen=True)
+class OwnersOfAffected:
+    """"those players" (108.3): the owners of the objects the previous instruction acted on, each once."""
+
+
+@dataclass(frozen=True)
+class DefendingPlayer:
+    """"defending player" (506.2): during the combat phase of a two-player game, the nonactive player."""
+
+
+@dataclass(frozen=True)
+class AttackingPlayer:
+    """"attacking player" (506.2): during the combat phase, the active player."""
+
+
+PlayerRef = Union[You, PlayerSlot, EachOpponent, EachPlayer, ControllerOf, EventPlayer, OwnerOf, DefendingPlayer,
+                  AttackingPlayer, OwnersOfAffected]
 # What an instruction acts on; "you" is a player it may damage ("deals 1 damage to you").
-ObjectRef = Union[Slot, SlotsFrom, Slots, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer, EnchantedObject, You]
+ObjectRef = Union[Slot, SlotsFrom, Slots, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer, EnchantedObject, You,
+                  TheRest]
 
 
 # ------------------------------------------------------------------ amounts
@@ -165,11 +188,29 @@ class CountersOnThis:
     """"the number of <kind> counters on it" (the source)."""
 
     counter: str
+    each: int = 1  # "2 life for each +1/+1 counter on it": the number per counter
 
     def evaluate(self, res: "Resolution") -> int:
-        """Counters of that kind on the source now (0 once it is gone)."""
+        """Counters of that kind on the source now (0 once it is gone: as it last existed, 608.2h)."""
         src = res.source_object()
-        return 0 if src is None else src.counters.get(self.counter, 0)
+        return 0 if src is None else self.each * src.counters.get(self.counter, 0)
+
+
+@dataclass(frozen=True)
+class CardsInZone:
+    """"for each card in their graveyard" (608.2h: counted as the instruction is followed): the cards in
+    a player's hand or graveyard; ``their``: the player following the instruction ("defending player
+    loses 1 life for each card in their graveyard"), else the ability's controller."""
+
+    zone: str
+    their: bool = False
+    each: int = 1
+
+    def evaluate(self, res: "Resolution") -> int:
+        """Count them now."""
+        player = res.subject if self.their and res.subject >= 0 else res.controller
+        zone = Zone.GRAVEYARD if self.zone == "graveyard" else Zone.HAND
+        return self.each * len(res.game.zone(zone, player))
 
 
 @dataclass(frozen=True)
@@ -226,7 +267,7 @@ class CountOf:
                                if self.filter.matches(game, o, viewer=res.controller, source_oid=res.source_oid))
 
 
-Amount = Union[Fixed, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, CountOf]
+Amount = Union[Fixed, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, CountOf, CardsInZone]
 
 
 # ------------------------------------------------------------------ costs

@@ -19,6 +19,7 @@ construct renders itself: ``text`` for its rules text, ``python`` for its runtim
 from .abilities import (
     AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsCopyIR,
     AsTurnedFaceUpIR, CardIR, CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
+    ChooseColorAsEntersIR,
     TriggeredIR, UncounterableIR,
 )
 from .amounts import Amount

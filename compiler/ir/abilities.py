@@ -102,6 +102,13 @@ class EntersTappedIR:
 
 
 @dataclass(frozen=True)
+class ChooseColorAsEntersIR:
+    """"As this enters the battlefield, choose a color." (614.12, 105.1)."""
+
+    ability_word: str = ""
+
+
+@dataclass(frozen=True)
 class AmplifyIR:
     """As it enters, reveal cards sharing a creature type; N counters per card (702.38a, 614.1c)."""
 
@@ -197,6 +204,7 @@ class CostPerExtraTarget:
 
 AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, EntersTappedIR, AmplifyIR, StaticIR,
                   AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, EntersAsCopyIR, UncounterableIR, AlternativeCardCost, AdditionalCardCost,
+                  ChooseColorAsEntersIR,
                   CostPerExtraTarget]
 
 

@@ -11,6 +11,7 @@ from ..pyexpr import ident, lit
 from .base import dataclass, freeze
 
 if TYPE_CHECKING:
+    from ..text import Phrase
     from .selectors import FilterIR
 
 
@@ -148,10 +149,77 @@ class CountOf(Amount):
     words: str
     filter: "FilterIR"
 
+    def text(self) -> str:
+        return self.words if self.value == 0 else str(self.value)  # "the number of ...": no multiplier
+
     def python(self) -> str:
         extra = (f", zone={lit(self.zone)}" if self.zone and self.zone != "battlefield" else "") + \
             (f", each={lit(self.value)}" if self.value > 1 else "")
         return f"rt.CountOf(filter={self.filter.python()}{extra})"
+
+
+@dataclass(frozen=True)
+class PerCounters(Amount):
+    """``value`` for each counter of a kind on the source (122.1: "1 life for each +1/+1 counter on it"),
+    counted as the instruction is followed (608.2h); ``on``: how the source is named ("it" or "this")."""
+
+    value: int
+    counter: str
+    on: str = "it"
+    words: str = ""
+
+    def suffix(self, ph: "Phrase") -> str:
+        """The words after the amount's noun ("for each fade counter on Tangle Wire")."""
+        return f" for each {self.counter} counter on {ph.this_name() if self.on == 'this' else 'it'}"
+
+    def python(self) -> str:
+        each = f", each={lit(self.value)}" if self.value != 1 else ""
+        return f"rt.CountersOnThis(counter={lit(self.counter)}{each})"
+
+
+@dataclass(frozen=True)
+class PerCard(Amount):
+    """``value`` for each card in a player's hand or graveyard ("for each card in their graveyard"),
+    counted as the instruction is followed (608.2h); ``their``: the zone of the player following the
+    instruction (an instruction with "each player" or "defending player" as its subject), else yours."""
+
+    value: int
+    zone: str
+    their: bool = False
+    words: str = ""
+
+    def suffix(self, ph: "Phrase") -> str:
+        """The words after the amount's noun ("for each card in their graveyard")."""
+        return f" for each card in {'their' if self.their else 'your'} {self.zone}"
+
+    def python(self) -> str:
+        each = f", each={lit(self.value)}" if self.value != 1 else ""
+        return f"rt.CardsInZone(zone={lit(self.zone)}, their={lit(self.their)}{each})"
+
+
+@dataclass(frozen=True)
+class XIsPower(Amount):
+    """"X life, where X is this's power" (107.3, 608.2h): the source's power as the instruction is
+    followed, from last known information if it has left the battlefield."""
+
+    value = 0
+    words: str = "X"
+
+    def text(self) -> str:
+        return "X"
+
+    def suffix(self, ph: "Phrase") -> str:
+        """The words after the amount's noun."""
+        return f", where X is {ph.this_name()}'s power"
+
+    def python(self) -> str:
+        return "rt.PowerOf(slot=-1)"
+
+
+def per_count(a: Amount, ph: "Phrase") -> str:
+    """The "for each ..." words after an amount counted per counter or per card (608.2h), or ", where X
+    is ...", else ""."""
+    return a.suffix(ph) if isinstance(a, (PerCounters, PerCard, XIsPower)) else ""
 
 
 def per_time(a: Amount) -> str:

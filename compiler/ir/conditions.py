@@ -218,12 +218,15 @@ class YouControl(Condition):
     """"if you control a Swamp or a Forest"."""
 
     filters: tuple[FilterIR, ...]
+    graveyard: FilterIR | None = None  # "... or there is a Desert card in your graveyard" (404)
 
     def text(self, spell: bool, card: str = "it") -> str:
-        return "if you control " + " or ".join(f"{_a(f.words)} {f.words}" for f in self.filters)
+        gy = f" or there is {_a(self.graveyard.words)} {self.graveyard.words} in your graveyard" if self.graveyard else ""
+        return "if you control " + " or ".join(f"{_a(f.words)} {f.words}" for f in self.filters) + gy
 
     def python(self) -> str:
-        return f"rt.YouControl(filters={filters_python(self.filters)})"
+        gy = f", graveyard={self.graveyard.python()}" if self.graveyard is not None else ""
+        return f"rt.YouControl(filters={filters_python(self.filters)}{gy})"
 
 
 @dataclass(frozen=True)
@@ -242,13 +245,16 @@ class ControlNone(Condition):
 
 @dataclass(frozen=True)
 class EmptyHand(Condition):
-    """"if you have no cards in hand" (hellbent)."""
+    """"if you have no cards in hand" (hellbent); ``that_player``: "if that player has no cards in hand",
+    the player of the triggering event ("at the beginning of each player's upkeep", 603.2, 603.4)."""
+
+    that_player: bool = False
 
     def text(self, spell: bool, card: str = "it") -> str:
-        return "if you have no cards in hand"
+        return "if that player has no cards in hand" if self.that_player else "if you have no cards in hand"
 
     def python(self) -> str:
-        return "rt.NoCardsInHand()"
+        return "rt.NoCardsInHand(event_player=True)" if self.that_player else "rt.NoCardsInHand()"
 
 
 @dataclass(frozen=True)

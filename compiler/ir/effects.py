@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, ClassVar, Mapping
 
 from ..pyexpr import ident, lit, tuple_expr
 from ..wording import COLOR_WORDS, NUMBER_TEXT, becomes, count_of, counters_text, plural_verbs
-from .amounts import Amount, CountOf, CountersOnThis, EventAmount, Fixed, PowerOf, TimesPaid, XAmount, per_time
+from .amounts import (
+    Amount, CountOf, CountersOnThis, EventAmount, Fixed, PerCard, PerCounters, PowerOf, TimesPaid, XAmount, per_count,
+    per_time,
+)
 from .base import dataclass, freeze
 from .costs import CostIR
 from .references import Group, Ref, YouRef
@@ -58,11 +61,14 @@ class DealDamage(Effect):
     equal_to: bool = False  # printed "deals damage equal to N to ..."
     also: Ref | None = None  # "... to target creature and 2 damage to you": a second recipient
     named: bool = False  # the source is named even where "it" would do
+    late: bool = False  # printed "deals damage to TARGET equal to N"
 
     def text(self, ph: "Phrase", subject: str) -> str:
         to = self.target.text(ph) + (f" and {self.also.text(ph)}" if self.also is not None else "")
         if self.named:
             subject = ph.this_name()
+        if self.late:
+            return f"{subject} deals damage to {to} equal to {self.amount.text()}"
         if self.equal_to:
             return f"{subject} deals damage equal to {self.amount.text()} to {to}"
         return f"{subject} deals {self.amount.text()} damage to {to}"
@@ -146,7 +152,7 @@ class _LifeChange(Effect):
             return f"{who} {verb} life equal to {self.amount.words}"
         if isinstance(self.amount, CountOf):  # "you gain 2 life for each creature card in your graveyard"
             return f"{who} {verb} {self.amount.value} life {self.amount.words}"
-        return f"{who} {verb} {self.amount.text()} life{per_time(self.amount)}"
+        return f"{who} {verb} {self.amount.text()} life{per_time(self.amount)}{per_count(self.amount, ph)}"
 
     def python(self, actions: Actions) -> str:
         return f"rt.{self.RUNTIME}(player={self.player.python()}, amount={self.amount.python()})"
@@ -174,19 +180,78 @@ class LoseLife(_LifeChange):
 
 
 @dataclass(frozen=True)
-class Draw(Effect):
-    """121.1: "draw two cards", "target player draws X cards"."""
+class PlayerCounters(Effect):
+    """122.1: "defending player gets a poison counter" (104.3d, 704.5c)."""
 
     player: Ref
     amount: Amount
+    counter: str
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        who = self.player.player_text(ph)
+        return f"{who} {'get' if isinstance(self.player, YouRef) else 'gets'} {counters_text(self.amount.value, self.counter)}"
+
+    def python(self, actions: Actions) -> str:
+        return (f"rt.PlayerGetsCounters(player={self.player.python()}, counter={lit(self.counter)}, "
+                f"amount={self.amount.python()})")
+
+
+@dataclass(frozen=True)
+class ShuffleIntoLibrary(Effect):
+    """401.3, 701.20a: "each player shuffles their hand and graveyard into their library"."""
+
+    player: Ref
+    zones: tuple[str, ...]
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        zones = " and ".join(self.zones)
+        if isinstance(self.player, YouRef):
+            return f"shuffle your {zones} into your library"
+        return f"{self.player.player_text(ph)} shuffles their {zones} into their library"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ShuffleIntoLibrary(player={self.player.python()}, zones={tuple_expr([lit(z) for z in self.zones])})"
+
+
+@dataclass(frozen=True)
+class ShuffleCardsIntoLibrary(Effect):
+    """115.1, 401.3: "target player shuffles up to two target cards from their graveyard into their library"."""
+
+    player: Ref
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if isinstance(self.player, YouRef):
+            return f"shuffle {self.target.text(ph)} from your graveyard into your library"
+        return f"{self.player.player_text(ph)} shuffles {self.target.text(ph)} from their graveyard into their library"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ShuffleCardsIntoLibrary(player={self.player.python()}, target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class Draw(Effect):
+    """121.1: "draw two cards", "target player draws X cards"; ``you``: written "you draw a card" (with
+    another player's instruction before it: "... if that player has no cards in hand, you draw a card")."""
+
+    player: Ref
+    amount: Amount
+    you: bool = False
+    implicit: bool = False  # "..., then draws seven cards": the player of the instruction before
 
     def text(self, ph: "Phrase", subject: str) -> str:
         who = self.player.player_text(ph)
         n = self.amount.value
         obj = "a card" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} cards"
-        if not isinstance(self.amount, Fixed):
+        if isinstance(self.amount, (PerCounters, PerCard)):  # "draws a card for each +1/+1 counter on it"
+            obj = count_of(n, "card") + per_count(self.amount, ph)
+        elif not isinstance(self.amount, Fixed):
             obj = f"{self.amount.text()} cards"  # "draw that many cards", "draw X cards"
-        return f"{who} draws {obj}" if not isinstance(self.player, YouRef) else f"draw {obj}"
+        if self.implicit:
+            return f"draws {obj}"
+        if isinstance(self.player, YouRef):
+            return f"you draw {obj}" if self.you else f"draw {obj}"
+        return f"{who} draws {obj}"
 
     def python(self, actions: Actions) -> str:
         return f"rt.Draw(player={self.player.python()}, amount={self.amount.python()})"
@@ -201,8 +266,13 @@ class Discard(Effect):
     amount: Amount
     at_random: bool = False
     implicit: bool = False
+    named: bool = False  # "discards all cards with that name" (the name chosen before, 201.3)
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        if self.named:
+            verb = "discards" if self.implicit or not isinstance(self.player, YouRef) else "discard"
+            who = "" if self.implicit or isinstance(self.player, YouRef) else self.player.player_text(ph) + " "
+            return f"{who}{verb} all cards with that name"
         if self.implicit:
             return f"discards {count_of(self.amount.value, 'card')}"
         tail = (" at random" if self.at_random else "") + per_time(self.amount)
@@ -212,6 +282,8 @@ class Discard(Effect):
 
     def python(self, actions: Actions) -> str:
         random = ", at_random=True" if self.at_random else ""
+        if self.named:
+            return f"rt.DiscardNamed(player={self.player.python()})"
         return f"rt.Discard(player={self.player.python()}, amount={self.amount.python()}{random})"
 
 
@@ -238,6 +310,115 @@ class Mill(Effect):
 
 
 # ------------------------------------------------------------------ players' choices and turns
+
+
+@dataclass(frozen=True)
+class ChoosePermanent(Effect):
+    """608.2d, 101.4: "each player chooses a creature they control"; "the rest" is what wasn't chosen."""
+
+    player: Ref
+    filter: FilterIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        article = "an" if self.filter.words[:1] in "aeiou" else "a"
+        verb = "choose" if isinstance(self.player, YouRef) else "chooses"
+        return f"{self.player.player_text(ph)} {verb} {article} {self.filter.words}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ChoosePermanent(player={self.player.python()}, filter={self.filter.python()})"
+
+
+@dataclass(frozen=True)
+class PlayerTaps(Effect):
+    """701.21a, 608.2d: "that player taps an untapped artifact, creature, or land they control for each fade
+    counter on this" (the player chooses which)."""
+
+    player: Ref
+    amount: Amount
+    filter: FilterIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        n = self.amount.value
+        article = ("an" if self.filter.words[:1] in "aeiou" else "a") if n == 1 else NUMBER_TEXT.get(n, str(n))
+        return f"{self.player.player_text(ph)} taps {article} {self.filter.words}{per_count(self.amount, ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.PlayerTaps(player={self.player.python()}, filter={self.filter.python()}, amount={self.amount.python()})"
+
+
+@dataclass(frozen=True)
+class ExchangeLifeWithToughness(Effect):
+    """701.10g: "exchange your life total with this's toughness"."""
+
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        who = "your" if isinstance(self.player, YouRef) else self.player.player_text(ph) + "'s"
+        return f"exchange {who} life total with {ph.this_name()}'s toughness"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ExchangeLifeWithToughness(player={self.player.python()})"
+
+
+@dataclass(frozen=True)
+class RevealHand(Effect):
+    """701.16a: "target player reveals their hand", "..., then reveals a card at random from their hand";
+    ``implicit``: the player of the instruction before."""
+
+    player: Ref
+    at_random: bool = False
+    implicit: bool = False
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        you = isinstance(self.player, YouRef) and not self.implicit
+        what = ("a card at random from " if self.at_random else "") + ("your hand" if you else "their hand")
+        if self.implicit:
+            return f"reveals {what}"
+        return f"reveal {what}" if you else f"{self.player.player_text(ph)} reveals {what}"
+
+    def python(self, actions: Actions) -> str:
+        rnd = ", at_random=True" if self.at_random else ""
+        return f"rt.RevealHand(player={self.player.python()}{rnd})"
+
+
+@dataclass(frozen=True)
+class ChooseName(Effect):
+    """201.3, 608.2d: "choose a nonland card name" (the ability's controller); "that name" later."""
+
+    filter: FilterIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        article = "an" if self.filter.words[:1] in "aeiou" else "a"
+        return f"choose {article} {self.filter.words} name"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ChooseCardName(filter={self.filter.python()})"
+
+
+@dataclass(frozen=True)
+class ReturnExiledWith(Effect):
+    """607.2a, 610.3c: "each player returns to the battlefield all cards they own exiled with this"."""
+
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if isinstance(self.player, YouRef):
+            return f"return to the battlefield all cards you own exiled with {ph.this_name()}"
+        return f"{self.player.player_text(ph)} returns to the battlefield all cards they own exiled with {ph.this_name()}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ReturnExiledWith(player={self.player.python()})"
+
+
+@dataclass(frozen=True)
+class ChooseColor(Effect):
+    """105.1, 608.2d: "choose a color" (the ability's controller); "the chosen color" later in it."""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "choose a color"
+
+    def python(self, actions: Actions) -> str:
+        return "rt.ChooseColor()"
 
 
 @dataclass(frozen=True)
@@ -638,14 +819,18 @@ class PutOnLibrary(Effect):
     target: Ref
     whose: str = ""  # "from your/a graveyard"
     top: bool = False
+    also: Ref | None = None  # "put this and each creature it's blocking on top of their owners' libraries"
 
     def text(self, ph: "Phrase", subject: str) -> str:
         src = f" from {self.whose} graveyard" if self.whose else ""
         where = "on top" if self.top else "on the bottom"
+        if self.also is not None:
+            return f"put {self.target.text(ph)} and {self.also.text(ph)}{src} {where} of their owners' libraries"
         return f"put {self.target.text(ph)}{src} {where} of its owner's library"
 
     def python(self, actions: Actions) -> str:
-        return f"rt.PutIntoZone(target={self.target.python()}, zone=rt.Zone.LIBRARY, on_top={lit(self.top)})"
+        also = f", also={self.also.python()}" if self.also is not None else ""
+        return f"rt.PutIntoZone(target={self.target.python()}, zone=rt.Zone.LIBRARY, on_top={lit(self.top)}{also})"
 
 
 @dataclass(frozen=True)
@@ -860,17 +1045,21 @@ class PlayerSacrifices(Effect):
     """701.17a: "each opponent sacrifices a creature" (the player chooses which)."""
 
     player: Ref
-    amount: Amount
+    amount: Amount | None  # None: "all lands they control" (each of them, no choice)
     filter: FilterIR
 
     def text(self, ph: "Phrase", subject: str) -> str:
         third = not isinstance(self.player, YouRef)
+        if self.amount is None:
+            return f"{self.player.player_text(ph) + ' sacrifices' if third else 'sacrifice'} all {self.filter.words}"
         article = "a" if isinstance(self.amount, Fixed) and self.amount.value == 1 else self.amount.text()
         if article == "a" and self.filter.words[:1] in "aeiou":
             article = "an"
         return f"{self.player.player_text(ph) + ' sacrifices' if third else 'sacrifice'} {article} {self.filter.words}"
 
     def python(self, actions: Actions) -> str:
+        if self.amount is None:
+            return f"rt.PlayerSacrifices(player={self.player.python()}, filter={self.filter.python()})"
         return (f"rt.PlayerSacrifices(player={self.player.python()}, filter={self.filter.python()}, "
                 f"amount={self.amount.python()})")
 
@@ -992,6 +1181,7 @@ class ApplyContinuous(Effect):
     written: bool = True
     also: Ref | None = None
     this_turn: bool = False  # printed "... this turn"
+    also_word: bool = False  # "creatures you control also gain ...": another effect of the ability gave them one
 
     def text(self, ph: "Phrase", subject: str) -> str:
         ref = self.target
@@ -1008,6 +1198,8 @@ class ApplyContinuous(Effect):
             text = plural_verbs(text)  # "creatures you control get +1/+1"
             text = text.replace(" as though it didn't", " as though they didn't")
         tail = f" and {static_parts_text(self.tail, None)}" if self.tail else ""
+        if self.also_word:
+            text = "also " + text
         if any(isinstance(p, HasKeywordAtManaCost) for p in parts):
             # 702.1b: "... gains flashback until end of turn. The flashback cost is equal to its
             # mana cost" (the sentence's own period ends the last one).
@@ -1061,15 +1253,17 @@ class LookAtTop(Effect):
     player's choice (401.4)."""
 
     amount: Amount
+    graveyard: bool = False  # "and the rest into your graveyard"
 
     def text(self, ph: "Phrase", subject: str) -> str:
         n = self.amount.value if isinstance(self.amount, Fixed) else None
         count = f"{NUMBER_TEXT.get(n, str(n))} cards" if n is not None else f"{self.amount.text()} cards"
-        return (f"look at the top {count} of your library. Put one of them into your hand and the rest on "
-                "the bottom of your library in any order")
+        rest = "into your graveyard" if self.graveyard else "on the bottom of your library in any order"
+        return f"look at the top {count} of your library. Put one of them into your hand and the rest {rest}"
 
     def python(self, actions: Actions) -> str:
-        return f"rt.LookAtTop(amount={self.amount.python()})"
+        gy = ", rest_to_graveyard=True" if self.graveyard else ""
+        return f"rt.LookAtTop(amount={self.amount.python()}{gy})"
 
 
 # ------------------------------------------------------------------ mana (106)
@@ -1206,6 +1400,22 @@ class Search(KeywordAction):
         if self.reveal:
             fields.append("reveal=True")
         return self._python(actions, *fields)
+
+
+@dataclass(frozen=True)
+class PlayerShuffles(KeywordAction):
+    """701.20a: "those players shuffle their libraries", "target player shuffles their library"."""
+
+    action: str
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if self.player.words == "those players":
+            return "those players shuffle their libraries"
+        return f"{self.player.player_text(ph)} shuffles their library"
+
+    def python(self, actions: Actions) -> str:
+        return self._python(actions)
 
 
 @dataclass(frozen=True)

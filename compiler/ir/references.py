@@ -238,6 +238,51 @@ class EventPlayer(Ref):
         return "rt.EventPlayer()"
 
 
+@dataclass(frozen=True)
+class OwnersOfAffected(Ref):
+    """"those players" (108.3): the owners of the objects the instruction before moved."""
+
+    words: str = "those players"
+
+    def python(self) -> str:
+        return "rt.OwnersOfAffected()"
+
+
+@dataclass(frozen=True)
+class DefendingPlayer(Ref):
+    """"defending player" (506.2): in a two-player game, the nonactive player during combat."""
+
+    words: str = "defending player"
+
+    def python(self) -> str:
+        return "rt.DefendingPlayer()"
+
+
+@dataclass(frozen=True)
+class AttackingPlayer(Ref):
+    """"attacking player" (506.2): the active player during combat."""
+
+    words: str = "attacking player"
+
+    def python(self) -> str:
+        return "rt.AttackingPlayer()"
+
+
+@dataclass(frozen=True)
+class RestRef(Ref):
+    """"the rest" (608.2d): the permanents of the kind a player chose from earlier in the ability that
+    weren't chosen ("each player chooses a creature they control. destroy the rest.")."""
+
+    words: str = "the rest"
+
+    @property
+    def plural(self) -> bool:
+        return True
+
+    def python(self) -> str:
+        return "rt.TheRest()"
+
+
 def each_player(who: str, words: str) -> Ref:
     """"each opponent" / "each player" (``who``: the noun)."""
     return EachOpponent(words) if who == "opponent" else EachPlayer(words)

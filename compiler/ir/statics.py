@@ -426,6 +426,20 @@ class LosesKeywords(StaticPart):
 
 
 @dataclass(frozen=True)
+class ProtectionFromChosen(StaticPart):
+    """702.16a, 613.1f: "has protection from the chosen color" -- a keyword whose quality is the color
+    chosen as the object entered (614.12), or by "choose a color" before it in the ability (608.2d)."""
+
+    keyword: str
+
+    def text(self, ph: "Phrase | None") -> str:
+        return f"has {self.keyword} from the chosen color"
+
+    def python(self) -> str:
+        return f"rt.GainKeywordWithQuality(keyword={lit(self.keyword)})"
+
+
+@dataclass(frozen=True)
 class HasKeywordAtManaCost(StaticPart):
     """702.1b: has a keyword whose one cost is the object's mana cost (its sentence follows, see
     :func:`mana_cost_sentences`)."""

@@ -34,6 +34,8 @@ class TargetIR:
     optional: bool = False  # "any number of targets": may stay empty
     group: int = -1  # the slots of one "any number of targets" phrase
     repeat: bool = False  # 115.1d: an unbounded "any number of targets": this last slot is chosen again and again
+    opponents: bool = False  # "target opponent or planeswalker": the players it may be are opponents (115.4)
+    owner_slot: int = -1  # a card in the graveyard of the player chosen for this slot ("from their graveyard")
 
     def that(self) -> str:
         """How the slot is named again in the same ability ("that creature", 608.2c)."""
@@ -48,7 +50,8 @@ class TargetIR:
     def python(self) -> str:
         """The ``rt.TargetSpec`` expression."""
         fields = [f"kind=rt.TargetKind.{self.kind.name}"]
-        if self.kind is TargetKind.OBJECT or (self.kind is TargetKind.PLAYER and self.filter.controller):
+        if self.kind is TargetKind.OBJECT or (self.kind is TargetKind.PLAYER and self.filter.controller) \
+                or (self.kind is TargetKind.ANY and self.filter.types):  # "player or planeswalker" (115.4)
             fields.append(f"filter={self.filter.python()}")
         if self.zone != "battlefield":
             fields.append(f"zone=rt.Zone.{self.zone.upper()}")
@@ -62,6 +65,10 @@ class TargetIR:
             fields.append(f"group={lit(self.group)}")
         if self.repeat:
             fields.append("repeat=True")
+        if self.opponents:
+            fields.append("opponents_only=True")
+        if self.owner_slot >= 0:
+            fields.append(f"owner_slot={lit(self.owner_slot)}")
         fields.append(f"text={lit(self.words)}")
         return f"rt.TargetSpec({', '.join(fields)})"
 

@@ -104,7 +104,8 @@ class EventTrigger(Trigger):
 
     @property
     def event_amount(self) -> bool:
-        return "deals_damage" in self.events or "dealt_damage" in self.events or "attack_batch" in self.events
+        return "deals_damage" in self.events or "dealt_damage" in self.events or "attack_batch" in self.events \
+            or "gained_life" in self.events
 
     def python(self) -> str:
         if self.events == ("enters",) and self.scope == "this" and not self.zone:
