@@ -784,8 +784,9 @@ class Game:
     def add_player_counters(self, player: int, kind: str, n: int) -> None:
         """122.1: put ``n`` counters of ``kind`` on a player ("you get a ticket counter")."""
         if n > 0:
-            self.players[player].counters[kind] += n
-            self.log(f"{self.players[player].name} gets {n} {kind} counter(s)")
+            p = self.players[player]
+            p.counters[kind] += n
+            self.log(f"{p.name} gets {n} {kind} counter{'s' if n != 1 else ''} (now {p.counters[kind]})")
 
     def remove_player_counters(self, player: int, kind: str, n: int) -> bool:
         """122.1, 107.14, 107.17: remove ``n`` counters of ``kind`` from a player; False (nothing
