@@ -287,12 +287,20 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     elif f.another:
         words = "another " + words
     mv_min = mv_max = -1
+    mv_param = ""
     if f.mvdir:
+        # 202.3: a number, or inside a keyword definition its number parameter (702.46a soulshift N)
+        if f.mvparam:
+            if ck.params is None or ck.params.get(f.mvparam) != "number":
+                ck.error(f, f"'{f.mvparam}' is not a number parameter here",
+                         "a converted mana cost is a number; inside a keyword, one of its number parameters")
+            mv_param = f.mvparam
+        value = 0 if f.mvparam else int(f.mv)
         if f.mvdir == "greater":
-            mv_min = int(f.mv)
+            mv_min = value
         else:
-            mv_max = int(f.mv)
-        words += f" with converted mana cost {f.mv} or {f.mvdir}"
+            mv_max = value
+        words += f" with converted mana cost {f.mvparam or f.mv} or {f.mvdir}"
     if ck.keyword_names is not None:
         # A selector's keywords name real keywords (702): "with flyng" is a located error.
         for kw in [*f.keywords, *f.late, *([f.without] if f.without else [])]:
@@ -341,7 +349,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
                     power_min=pt.get("power_min", -1), power_max=pt.get("power_max", -1),
                     toughness_min=pt.get("toughness_min", -1), toughness_max=pt.get("toughness_max", -1),
-                    of_chosen=bool(f.chosen))
+                    of_chosen=bool(f.chosen), mana_value_param=mv_param)
 
 
 # Static parts whose grammar rule has no attributes: the rule's name -> its IR class.
@@ -459,6 +467,7 @@ class CardLowering:
         self.params = params  # a keyword's parameters (name -> "cost" | "number"), None in a card
         self.keywords = library.keywords()
         ck.keyword_names = self.keywords
+        ck.params = params
         self.counters = library.counters()
         self.actions = library.actions()
         self.words = library.condition_words()
@@ -1514,8 +1523,10 @@ class CardLowering:
         return TriggerEvent("blocks", "blocks a creature" if ev.acreature else "blocks")
 
     def event_BlockedEvent(self, ev: Any) -> TriggerEvent:
-        flt = _filter(self.ck, ev.filter) if ev.filter is not None else None  # 509.3d
-        return TriggerEvent("blocked", "becomes blocked" + (f" by {flt.words}" if flt else ""), filter=flt)
+        # 509.5c-d: "becomes blocked by creatures with flying"; "by a creature without flanking" (702.25a)
+        flt = _filter(self.ck, ev.filter) if ev.filter is not None else None
+        article = f"{ev.article} " if ev.article else ""
+        return TriggerEvent("blocked", "becomes blocked" + (f" by {article}{flt.words}" if flt else ""), filter=flt)
 
     def event_TurnedUpEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("turned_face_up", "is turned face up")  # 708.8
