@@ -574,6 +574,10 @@ class CardLowering:
         n = self.amount(c.count)
         return co.HasCounters(self.counter_kind(c.counter), n.value, or_more=bool(c.ormore))
 
+    def condition_HadCountersCondition(self, c: Any) -> Condition:
+        # 603.10a, 608.2h: "it had no -1/-1 counters on it" -- the source as it last existed.
+        return co.HadNoCounters(self.counter_kind(c.counter))
+
     def condition_PaidCondition(self, c: Any) -> Condition | None:
         """A linked cost condition (607.2): "if it was kicked", "with its {1}{G} kicker"."""
         word = c.word
@@ -1054,8 +1058,10 @@ class CardLowering:
 
     def effect_ReturnToBattlefieldEffect(self, e: Any, cond: Condition | None) -> Effect:
         face = "choice" if e.choice else "yes" if e.facedown else "no"
+        counters = self.amount(e.amount) if e.amount is not None else None  # 614.1c: "with a -1/-1 counter on it"
         return ef.PutInto(self.target(e.target, cond), "battlefield", face, mine=bool(e.mine),
-                          from_graveyard=bool(e.fromgy), owners=bool(e.owners))
+                          from_graveyard=bool(e.fromgy), owners=bool(e.owners), counters=counters,
+                          counter=self.counter_kind(e.counter) if e.counter is not None else "")
 
     def effect_ExileTopEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.ExileTop(self.player(e.player, cond))

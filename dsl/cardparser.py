@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '1e719701a431f616bd517880c03bf5b5c1f11bcfd7ab1c61a2ebacdf9785e099'
+GRAMMAR = '4a829f8b01c65b6554f974cbc0d90a652fabb2df828562c3f3bf743a574c2a8f'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -221,6 +221,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_plain', 'plain', '', 'counter'),
     ('CountersCondition', 'common', 'CountersCondition', ''),
+    ('__asgn_plain', 'plain', '', 'counter'),
+    ('__asgn_plain', 'plain', '', 'had'),
+    ('HadCountersCondition', 'common', 'HadCountersCondition', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('ItIsCondition', 'common', 'ItIsCondition', ''),
     ('__asgn_plain', 'plain', '', 'word'),
@@ -443,6 +446,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'source'),
     ('ReturnFromGraveyardEffect', 'common', 'ReturnFromGraveyardEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
+    ('__asgn_plain', 'plain', '', 'amount'),
+    ('__asgn_plain', 'plain', '', 'counter'),
     ('ReturnToBattlefieldEffect', 'common', 'ReturnToBattlefieldEffect', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('__asgn_plain', 'plain', '', 'hands'),
@@ -9761,26 +9766,45 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p63] = q
-                if not (text.startswith("it's", q)):
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "it's", '')
-                q += 4
+                v = (q, 'it', '')
+                q += 2
                 p63 = q
                 res64.append(v)
-                r = self.e46_0(p63)
-                if r is None:
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith('had', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'had', '')
+                q += 3
                 p63 = q
-                if v:
-                    res64.append(v)
+                res64.append(v)
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'no', '')
+                q += 2
+                p63 = q
+                res64.append(v)
                 p65 = p63
                 res66: list[Any] = []
-                r = self.r_ObjectFilter_0(p65)
+                r = self.r_CounterKind_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9795,9 +9819,59 @@ class CardParser:
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
-                if res64:
-                    n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
+                p67 = p63
+                res68: list[Any] = []
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                p67 = q
+                res68.append(v)
+                if res68:
+                    n = Nt(res68)
                     n.rule = 200
+                p63 = p67
+                if res68 and n:
+                    res64.append(n)
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p63 = q
+                res64.append(v)
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p63 = q
+                res64.append(v)
+                if res64:
+                    n = Nt(res64)
+                    n.rule = 201
                 q = p63
                 v = n if res64 else None
                 if v is not None:
@@ -9807,22 +9881,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F19:
             while True:
-                p67 = p
-                res68: list[Any] = []
-                while True:
-                    r = self.e47_0(p67)
-                    if r is None:
-                        break
-                    q, v = r
-                    p67 = q
-                    if v is not None:
-                        res68.append(v)
-                    break
-                p69 = p67
+                p69 = p
                 res70: list[Any] = []
-                r = self.r_ConditionWord_0(p69)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith("it's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "it's", '')
+                q += 4
+                p69 = q
+                res70.append(v)
+                r = self.e46_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9831,50 +9908,103 @@ class CardParser:
                 p69 = q
                 if v:
                     res70.append(v)
-                if res70:
-                    n = Nt(res70)
-                    n.rule = 201
-                p67 = p69
-                if res70 and n:
-                    res68.append(n)
-                while True:
-                    p71 = p67
-                    res72: list[Any] = []
-                    q = sk0[p71]
-                    if q < 0:
-                        q = _WS0(text, p71).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p71] = q
-                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'with', '')
-                    q += 4
-                    p71 = q
+                p71 = p69
+                res72: list[Any] = []
+                r = self.r_ObjectFilter_0(p71)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p71 = q
+                if v:
                     res72.append(v)
-                    p73 = p71
-                    res74: list[Any] = []
-                    r = self.r_ManaCost_0(p73)
+                if res72:
+                    n = Nt(res72)
+                    n.rule = 202
+                p69 = p71
+                if res72 and n:
+                    res70.append(n)
+                if res70:
+                    n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
+                    n.rule = 203
+                q = p69
+                v = n if res70 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 171
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F9:
+            while True:
+                p73 = p
+                res74: list[Any] = []
+                while True:
+                    r = self.e47_0(p73)
                     if r is None:
                         break
                     q, v = r
                     p73 = q
-                    if v:
+                    if v is not None:
                         res74.append(v)
-                    if res74:
-                        n = Nt(res74)
-                        n.rule = 202
-                    p71 = p73
-                    if res74 and n:
-                        res72.append(n)
-                    p67 = p71
-                    res68 += res72
                     break
-                if res68:
-                    n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
-                    n.rule = 203
-                q = p67
-                v = n if res68 else None
+                p75 = p73
+                res76: list[Any] = []
+                r = self.r_ConditionWord_0(p75)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p75 = q
+                if v:
+                    res76.append(v)
+                if res76:
+                    n = Nt(res76)
+                    n.rule = 204
+                p73 = p75
+                if res76 and n:
+                    res74.append(n)
+                while True:
+                    p77 = p73
+                    res78: list[Any] = []
+                    q = sk0[p77]
+                    if q < 0:
+                        q = _WS0(text, p77).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p77] = q
+                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'with', '')
+                    q += 4
+                    p77 = q
+                    res78.append(v)
+                    p79 = p77
+                    res80: list[Any] = []
+                    r = self.r_ManaCost_0(p79)
+                    if r is None:
+                        break
+                    q, v = r
+                    p79 = q
+                    if v:
+                        res80.append(v)
+                    if res80:
+                        n = Nt(res80)
+                        n.rule = 205
+                    p77 = p79
+                    if res80 and n:
+                        res78.append(n)
+                    p73 = p77
+                    res74 += res78
+                    break
+                if res74:
+                    n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
+                    n.rule = 206
+                q = p73
+                v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 171
@@ -9902,7 +10032,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 204
+        n.rule = 207
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -9923,7 +10053,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 205
+        n.rule = 208
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -9969,7 +10099,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 206
+        n.rule = 209
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -10085,7 +10215,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 207
+                    n.rule = 210
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10116,7 +10246,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 207
+                    n.rule = 210
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -10140,7 +10270,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 207
+                    n.rule = 210
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -10201,7 +10331,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 208
+                    n.rule = 211
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -10257,7 +10387,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 209
+        n.rule = 212
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -10293,7 +10423,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 210
+        n.rule = 213
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -10326,7 +10456,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 211
+                n.rule = 214
             q = p1
             v = n if res2 else None
             p = q
@@ -10336,7 +10466,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 212
+        n.rule = 215
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -10369,7 +10499,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 213
+                n.rule = 216
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10409,13 +10539,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 214
+                n.rule = 217
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 215
+                n.rule = 218
             q = p1
             v = n if res2 else None
             p = q
@@ -10425,7 +10555,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 216
+        n.rule = 219
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -10460,7 +10590,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 217
+        n.rule = 220
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -10493,7 +10623,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10514,7 +10644,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10535,7 +10665,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10556,7 +10686,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10593,7 +10723,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10614,7 +10744,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10635,7 +10765,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10656,7 +10786,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10677,7 +10807,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10698,7 +10828,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10719,7 +10849,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10740,7 +10870,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10777,7 +10907,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10798,7 +10928,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10819,7 +10949,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10840,7 +10970,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10861,7 +10991,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10882,7 +11012,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10929,7 +11059,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 221
+                n.rule = 224
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10945,7 +11075,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 222
+                n.rule = 225
             q = p1
             v = n if res2 else None
             p = q
@@ -10956,7 +11086,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 223
+        n.rule = 226
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -10990,7 +11120,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 224
+                n.rule = 227
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11074,7 +11204,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 225
+                    n.rule = 228
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -11098,7 +11228,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 225
+                    n.rule = 228
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11128,7 +11258,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 225
+                    n.rule = 228
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11172,7 +11302,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 226
+                    n.rule = 229
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -11334,7 +11464,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 227
+                    n.rule = 230
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -11354,12 +11484,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 228
+                    n.rule = 231
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11389,7 +11519,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 229
+                    n.rule = 232
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -11439,18 +11569,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 230
+                    n.rule = 233
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 231
+                    n.rule = 234
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11465,7 +11595,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11593,18 +11723,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 232
+                    n.rule = 235
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 233
+                    n.rule = 236
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11766,18 +11896,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 234
+                    n.rule = 237
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 235
+                    n.rule = 238
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11946,7 +12076,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 236
+                    n.rule = 239
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -11994,12 +12124,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 237
+                    n.rule = 240
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12014,7 +12144,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12029,7 +12159,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12064,7 +12194,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 238
+                        n.rule = 241
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -12124,7 +12254,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 239
+                    n.rule = 242
                 p33 = p39
                 if res40 and n:
                     res34.append(n)
@@ -12141,7 +12271,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 240
+                    n.rule = 243
                 p33 = p41
                 if res42 and n:
                     res34.append(n)
@@ -12204,7 +12334,7 @@ class CardParser:
                         res46.append(v)
                     if res46:
                         n = Nt(res46)
-                        n.rule = 241
+                        n.rule = 244
                     p43 = p45
                     if res46 and n:
                         res44.append(n)
@@ -12250,12 +12380,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 242
+                    n.rule = 245
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12270,7 +12400,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12642,7 +12772,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 243
+                    n.rule = 246
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -12659,7 +12789,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 244
+                    n.rule = 247
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -12730,12 +12860,12 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 245
+                    n.rule = 248
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12869,7 +12999,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 246
+                    n.rule = 249
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -12886,7 +13016,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 247
+                    n.rule = 250
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -12929,12 +13059,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 248
+                    n.rule = 251
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13124,7 +13254,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 249
+                    n.rule = 252
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -13172,12 +13302,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 250
+                    n.rule = 253
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13337,12 +13467,12 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 251
+                    n.rule = 254
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13490,7 +13620,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 252
+                    n.rule = 255
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -13510,12 +13640,12 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 253
+                    n.rule = 256
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13530,7 +13660,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13545,7 +13675,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13609,7 +13739,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 254
+                    n.rule = 257
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -13659,18 +13789,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 255
+                    n.rule = 258
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 256
+                    n.rule = 259
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13809,18 +13939,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 257
+                    n.rule = 260
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 258
+                    n.rule = 261
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13892,7 +14022,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 259
+                    n.rule = 262
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -13993,18 +14123,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 260
+                    n.rule = 263
                 p81 = p85
                 if res86 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 261
+                    n.rule = 264
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14062,7 +14192,7 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 262
+                    n.rule = 265
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
@@ -14195,7 +14325,7 @@ class CardParser:
                         res94.append(v)
                     if res94:
                         n = Nt(res94)
-                        n.rule = 263
+                        n.rule = 266
                     p91 = p93
                     if res94 and n:
                         res92.append(n)
@@ -14204,12 +14334,12 @@ class CardParser:
                     break
                 if res88:
                     n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 264
+                    n.rule = 267
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14245,7 +14375,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 265
+                    n.rule = 268
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -14323,7 +14453,7 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 266
+                    n.rule = 269
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
@@ -14338,12 +14468,12 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 267
+                    n.rule = 270
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14358,7 +14488,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14383,7 +14513,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 268
+        n.rule = 271
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -14531,7 +14661,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 269
+                    n.rule = 272
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -14598,7 +14728,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 270
+                    n.rule = 273
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -14673,7 +14803,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 271
+                    n.rule = 274
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -14686,7 +14816,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 272
+        n.rule = 275
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -14707,7 +14837,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 273
+        n.rule = 276
         return q, n
 
     def e38_0(self, p: int) -> Any:
@@ -14852,7 +14982,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 274
+                    n.rule = 277
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -14880,7 +15010,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 275
+                    n.rule = 278
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -14908,7 +15038,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 276
+                    n.rule = 279
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -15033,7 +15163,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 277
+                    n.rule = 280
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -15206,13 +15336,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 278
+                n.rule = 281
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 279
+                n.rule = 282
             q = p1
             v = n if res2 else None
             p = q
@@ -15223,7 +15353,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 280
+        n.rule = 283
         return p, n
 
     def e44_0(self, p: int) -> Any:
@@ -15244,7 +15374,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 281
+        n.rule = 284
         return q, n
 
     def e45_0(self, p: int) -> Any:
@@ -15391,7 +15521,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 282
+                    n.rule = 285
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -15431,7 +15561,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 283
+                    n.rule = 286
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -15503,7 +15633,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 284
+        n.rule = 287
         return p, n
 
     def e48_0(self, p: int) -> Any:
@@ -17651,13 +17781,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 285
+                    n.rule = 288
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 286
+                    n.rule = 289
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -17682,7 +17812,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 287
+                    n.rule = 290
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -17742,13 +17872,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 288
+                    n.rule = 291
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 289
+                    n.rule = 292
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -17772,7 +17902,7 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 290
+                        n.rule = 293
                     q = p13
                     v = n if res14 else None
                     p11 = q
@@ -17834,7 +17964,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 291
+                    n.rule = 294
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -17882,7 +18012,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 292
+                    n.rule = 295
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -17907,7 +18037,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 293
+                    n.rule = 296
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -18036,7 +18166,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 294
+                    n.rule = 297
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -18100,13 +18230,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 295
+                    n.rule = 298
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 296
+                    n.rule = 299
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -18157,7 +18287,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 297
+                    n.rule = 300
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -18174,7 +18304,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 298
+                    n.rule = 301
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -18264,7 +18394,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 299
+                    n.rule = 302
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -18315,7 +18445,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 300
+                    n.rule = 303
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -18341,7 +18471,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 301
+                    n.rule = 304
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -18361,7 +18491,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 302
+                    n.rule = 305
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -18529,7 +18659,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 303
+                    n.rule = 306
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -18588,7 +18718,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 304
+                    n.rule = 307
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -18687,7 +18817,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 305
+                    n.rule = 308
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -19049,7 +19179,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 306
+                    n.rule = 309
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -19083,7 +19213,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 307
+                    n.rule = 310
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -19160,7 +19290,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 308
+                    n.rule = 311
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -19264,7 +19394,7 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 309
+                    n.rule = 312
                 q = p47
                 v = n if res48 else None
                 if v is not None:
@@ -19315,7 +19445,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 310
+                    n.rule = 313
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -19383,7 +19513,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 311
+                    n.rule = 314
                 p51 = p55
                 if res56 and n:
                     res52.append(n)
@@ -19403,7 +19533,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 312
+                    n.rule = 315
                 q = p51
                 v = n if res52 else None
                 if v is not None:
@@ -19442,13 +19572,13 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 313
+                    n.rule = 316
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 314
+                    n.rule = 317
                 q = p57
                 v = n if res58 else None
                 if v is not None:
@@ -19473,7 +19603,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 315
+                    n.rule = 318
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -19501,13 +19631,13 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 316
+                    n.rule = 319
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 317
+                    n.rule = 320
                 q = p61
                 v = n if res62 else None
                 if v is not None:
@@ -19574,13 +19704,13 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 318
+                    n.rule = 321
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 319
+                    n.rule = 322
                 q = p67
                 v = n if res68 else None
                 if v is not None:
@@ -19605,7 +19735,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 320
+                    n.rule = 323
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -19636,13 +19766,13 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 321
+                    n.rule = 324
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 322
+                    n.rule = 325
                 q = p71
                 v = n if res72 else None
                 if v is not None:
@@ -19723,7 +19853,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 323
+                    n.rule = 326
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
@@ -20067,13 +20197,13 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 324
+                    n.rule = 327
                 p77 = p81
                 if res82 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 325
+                    n.rule = 328
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -20098,7 +20228,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 326
+                    n.rule = 329
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -20190,7 +20320,7 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 327
+                    n.rule = 330
                 p83 = p87
                 if res88 and n:
                     res84.append(n)
@@ -20221,13 +20351,13 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 328
+                    n.rule = 331
                 p83 = p89
                 if res90 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 329
+                    n.rule = 332
                 q = p83
                 v = n if res84 else None
                 if v is not None:
@@ -20266,7 +20396,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 330
+                    n.rule = 333
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -20283,7 +20413,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 331
+                    n.rule = 334
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
@@ -20323,7 +20453,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 332
+                    n.rule = 335
                 p91 = p97
                 if res98 and n:
                     res92.append(n)
@@ -20354,13 +20484,13 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 333
+                    n.rule = 336
                 p91 = p99
                 if res100 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 334
+                    n.rule = 337
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -20388,7 +20518,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 335
+        n.rule = 338
         return q, n
 
     def e53_0(self, p: int) -> Any:
@@ -20409,7 +20539,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 336
+        n.rule = 339
         return q, n
 
     def e54_1(self, p: int) -> Any:
@@ -20441,7 +20571,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 337
+                    n.rule = 340
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -20495,13 +20625,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 338
+                    n.rule = 341
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 339
+                    n.rule = 342
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -20548,13 +20678,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 340
+                    n.rule = 343
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 341
+                    n.rule = 344
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -20601,13 +20731,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 342
+                    n.rule = 345
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 343
+                    n.rule = 346
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -20650,7 +20780,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 210
+        n.rule = 213
         return p, n
 
     def e55_1(self, p: int) -> Any:
@@ -20683,7 +20813,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 211
+                n.rule = 214
             q = p1
             v = n if res2 else None
             p = q
@@ -20693,7 +20823,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 212
+        n.rule = 215
         return p, n
 
     def e56_0(self, p: int) -> Any:
@@ -20736,7 +20866,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 344
+                n.rule = 347
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20783,7 +20913,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 345
+                n.rule = 348
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20813,7 +20943,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 346
+            n.rule = 349
         p = p5
         if res6 and n:
             res.append(n)
@@ -20855,7 +20985,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 347
+                n.rule = 350
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -20885,7 +21015,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 348
+            n.rule = 351
         p = p11
         if res12 and n:
             res.append(n)
@@ -20899,7 +21029,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 349
+        n.rule = 352
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -21040,7 +21170,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 350
+                n.rule = 353
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21089,7 +21219,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 351
+            n.rule = 354
         p = p9
         if res10 and n:
             res.append(n)
@@ -21152,7 +21282,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 352
+        n.rule = 355
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -21296,14 +21426,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 353
+            n.rule = 356
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 354
+        n.rule = 357
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -21347,7 +21477,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 355
+        n.rule = 358
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -21392,13 +21522,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 356
+                n.rule = 359
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 357
+                n.rule = 360
             q = p1
             v = n if res2 else None
             p = q
@@ -21409,7 +21539,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 358
+        n.rule = 361
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -21507,7 +21637,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 359
+        n.rule = 362
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -21580,14 +21710,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 360
+            n.rule = 363
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 361
+        n.rule = 364
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -21739,7 +21869,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 362
+        n.rule = 365
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -21795,7 +21925,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 363
+            n.rule = 366
         p = p1
         if res2 and n:
             res.append(n)
@@ -21922,7 +22052,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 364
+        n.rule = 367
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -21995,14 +22125,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 365
+            n.rule = 368
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 366
+        n.rule = 369
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -22154,7 +22284,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 367
+        n.rule = 370
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22213,7 +22343,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 368
+                n.rule = 371
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22296,7 +22426,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 369
+                n.rule = 372
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22306,7 +22436,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 370
+        n.rule = 373
         return p, n
 
     def e69_0(self, p: int) -> Any:
@@ -22598,7 +22728,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 371
+        n.rule = 374
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -22633,7 +22763,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 372
+        n.rule = 375
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -22668,7 +22798,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 373
+        n.rule = 376
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -22703,7 +22833,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 374
+        n.rule = 377
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -23071,7 +23201,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 375
+        n.rule = 378
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -23192,7 +23322,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 376
+                    n.rule = 379
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23240,7 +23370,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 377
+                    n.rule = 380
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23265,7 +23395,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 378
+                    n.rule = 381
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -23304,7 +23434,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 379
+                    n.rule = 382
                 p5 = p11
                 if res12 and n:
                     res6.append(n)
@@ -23376,7 +23506,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 380
+                    n.rule = 383
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -23423,7 +23553,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 381
+                    n.rule = 384
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23443,7 +23573,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 382
+                    n.rule = 385
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -23470,7 +23600,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 383
+                    n.rule = 386
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23504,7 +23634,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 382
+                    n.rule = 385
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -23531,7 +23661,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 384
+                    n.rule = 387
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -23551,7 +23681,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 382
+                    n.rule = 385
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -23578,7 +23708,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 385
+                    n.rule = 388
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -23612,7 +23742,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 382
+                    n.rule = 385
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -23639,7 +23769,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 386
+                    n.rule = 389
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23673,7 +23803,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 382
+                    n.rule = 385
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -23700,7 +23830,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 387
+                    n.rule = 390
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -23734,7 +23864,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 382
+                    n.rule = 385
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -23782,7 +23912,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 388
+        n.rule = 391
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -23986,7 +24116,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 389
+                    n.rule = 392
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24025,7 +24155,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 390
+            n.rule = 393
         p = p1
         if res2 and n:
             res.append(n)
@@ -24123,7 +24253,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 391
+        n.rule = 394
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24191,7 +24321,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 392
+                n.rule = 395
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24201,7 +24331,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 393
+        n.rule = 396
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24233,14 +24363,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 394
+            n.rule = 397
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 395
+        n.rule = 398
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24259,7 +24389,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 396
+                n.rule = 399
             q = p1
             v = n if res2 else None
             p = q
@@ -24284,7 +24414,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 397
+            n.rule = 400
         p = p3
         if res4 and n:
             res.append(n)
@@ -24298,7 +24428,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 398
+        n.rule = 401
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -24402,14 +24532,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 399
+            n.rule = 402
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 400
+        n.rule = 403
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -24441,7 +24571,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 401
+            n.rule = 404
         p = p1
         if res2 and n:
             res.append(n)
@@ -24473,7 +24603,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 402
+            n.rule = 405
         p = p3
         if res4 and n:
             res.append(n)
@@ -24508,7 +24638,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 403
+            n.rule = 406
         p = p5
         if res6 and n:
             res.append(n)
@@ -24599,7 +24729,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 404
+                n.rule = 407
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -24618,7 +24748,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 405
+        n.rule = 408
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -24649,7 +24779,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 406
+        n.rule = 409
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -24668,7 +24798,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 407
+                n.rule = 410
             q = p1
             v = n if res2 else None
             p = q
@@ -24693,7 +24823,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 408
+            n.rule = 411
         p = p3
         if res4 and n:
             res.append(n)
@@ -24716,7 +24846,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 409
+        n.rule = 412
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -24735,7 +24865,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 410
+                n.rule = 413
             q = p1
             v = n if res2 else None
             p = q
@@ -24759,7 +24889,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 411
+        n.rule = 414
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -24815,7 +24945,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 412
+            n.rule = 415
         p = p1
         if res2 and n:
             res.append(n)
@@ -24831,7 +24961,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 413
+                n.rule = 416
             q = p3
             v = n if res4 else None
             p = q
@@ -24841,7 +24971,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 414
+        n.rule = 417
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -24873,7 +25003,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 415
+            n.rule = 418
         p = p1
         if res2 and n:
             res.append(n)
@@ -24911,7 +25041,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 416
+        n.rule = 419
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -24943,7 +25073,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 417
+            n.rule = 420
         p = p1
         if res2 and n:
             res.append(n)
@@ -24959,7 +25089,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 418
+                n.rule = 421
             q = p3
             v = n if res4 else None
             p = q
@@ -24988,7 +25118,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 419
+        n.rule = 422
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25020,7 +25150,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 420
+            n.rule = 423
         p = p1
         if res2 and n:
             res.append(n)
@@ -25115,10 +25245,89 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
+        while True:
+            p5 = p
+            res6: list[Any] = []
+            q = sk0[p5]
+            if q < 0:
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                break
+            v = (q, 'with', '')
+            q += 4
+            p5 = q
+            res6.append(v)
+            p7 = p5
+            res8: list[Any] = []
+            r = self.r_Amount_0(p7)
+            if r is None:
+                break
+            q, v = r
+            p7 = q
+            if v:
+                res8.append(v)
+            if res8:
+                n = Nt(res8)
+                n.rule = 424
+            p5 = p7
+            if res8 and n:
+                res6.append(n)
+            p9 = p5
+            res10: list[Any] = []
+            r = self.r_CounterKind_0(p9)
+            if r is None:
+                break
+            q, v = r
+            p9 = q
+            if v:
+                res10.append(v)
+            if res10:
+                n = Nt(res10)
+                n.rule = 425
+            p5 = p9
+            if res10 and n:
+                res6.append(n)
+            r = self.e142_0(p5)
+            if r is None:
+                break
+            q, v = r
+            p5 = q
+            if v:
+                res6.append(v)
+            q = sk0[p5]
+            if q < 0:
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
+            if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                break
+            v = (q, 'on', '')
+            q += 2
+            p5 = q
+            res6.append(v)
+            q = sk0[p5]
+            if q < 0:
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                break
+            v = (q, 'it', '')
+            q += 2
+            p5 = q
+            res6.append(v)
+            p = p5
+            res += res6
+            break
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 421
+        n.rule = 426
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25162,7 +25371,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 422
+            n.rule = 427
         p = p1
         if res2 and n:
             res.append(n)
@@ -25254,14 +25463,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 423
+            n.rule = 428
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 424
+        n.rule = 429
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -25293,7 +25502,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 425
+            n.rule = 430
         p = p1
         if res2 and n:
             res.append(n)
@@ -25324,7 +25533,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e142_0(p3)
+            r = self.e143_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25357,7 +25566,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 426
+            n.rule = 431
         p = p5
         if res6 and n:
             res.append(n)
@@ -25372,11 +25581,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 427
+            n.rule = 432
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e143_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -25386,7 +25595,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e144_0(p9)
+            r = self.e145_0(p9)
             if r is None:
                 break
             q, v = r
@@ -25444,7 +25653,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e145_0(p)
+        r = self.e146_0(p)
         if r is None:
             return None
         q, v = r
@@ -25462,12 +25671,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 428
+            n.rule = 433
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e146_0(p)
+            r = self.e147_0(p)
             if r is None:
                 break
             q, v = r
@@ -25478,7 +25687,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 429
+        n.rule = 434
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -25510,7 +25719,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 430
+            n.rule = 435
         p = p1
         if res2 and n:
             res.append(n)
@@ -25576,7 +25785,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 431
+                n.rule = 436
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -25599,7 +25808,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 432
+                    n.rule = 437
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -25672,7 +25881,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 433
+        n.rule = 438
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -25704,7 +25913,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 434
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -25723,7 +25932,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 435
+        n.rule = 440
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -25780,14 +25989,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 436
+                n.rule = 441
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e147_0(p)
+        r = self.e148_0(p)
         if r is None:
             return None
         q, v = r
@@ -25817,7 +26026,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 437
+            n.rule = 442
         p = p3
         if res4 and n:
             res.append(n)
@@ -25856,7 +26065,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 438
+            n.rule = 443
         p = p5
         if res6 and n:
             res.append(n)
@@ -25875,7 +26084,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 439
+        n.rule = 444
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -25896,7 +26105,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e148_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -25914,7 +26123,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 440
+            n.rule = 445
         p = p1
         if res2 and n:
             res.append(n)
@@ -25994,14 +26203,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 441
+            n.rule = 446
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 442
+        n.rule = 447
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26033,7 +26242,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 443
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -26048,11 +26257,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 444
+            n.rule = 449
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e149_0(p)
+        r = self.e150_0(p)
         if r is None:
             return None
         q, v = r
@@ -26082,14 +26291,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 445
+            n.rule = 450
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 446
+        n.rule = 451
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26121,7 +26330,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 447
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -26137,7 +26346,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 448
+                n.rule = 453
             q = p3
             v = n if res4 else None
             p = q
@@ -26156,7 +26365,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e150_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -26214,7 +26423,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 449
+        n.rule = 454
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26246,7 +26455,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 450
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
@@ -26262,7 +26471,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e151_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -26284,7 +26493,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 451
+        n.rule = 456
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -26316,7 +26525,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 452
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
@@ -26332,7 +26541,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 453
+                n.rule = 458
             q = p3
             v = n if res4 else None
             p = q
@@ -26365,7 +26574,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 454
+                n.rule = 459
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26380,11 +26589,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 455
+                n.rule = 460
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e152_0(p5)
+            r = self.e153_0(p5)
             if r is None:
                 break
             q, v = r
@@ -26444,7 +26653,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 456
+                n.rule = 461
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -26454,7 +26663,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 457
+        n.rule = 462
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -26534,7 +26743,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 463
         p = p1
         if res2 and n:
             res.append(n)
@@ -26553,7 +26762,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 459
+        n.rule = 464
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -26585,14 +26794,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 460
+            n.rule = 465
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 461
+        n.rule = 466
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -26611,14 +26820,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 462
+                n.rule = 467
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e153_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -26636,7 +26845,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 463
+            n.rule = 468
         p = p3
         if res4 and n:
             res.append(n)
@@ -26651,14 +26860,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 464
+            n.rule = 469
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 465
+        n.rule = 470
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -26690,7 +26899,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 466
+            n.rule = 471
         p = p1
         if res2 and n:
             res.append(n)
@@ -26744,7 +26953,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 467
+                n.rule = 472
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26754,7 +26963,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 468
+        n.rule = 473
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -26786,14 +26995,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 470
+        n.rule = 475
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -26849,14 +27058,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 471
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 472
+        n.rule = 477
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -26888,14 +27097,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 473
+            n.rule = 478
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 474
+        n.rule = 479
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -26927,7 +27136,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 475
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -26942,11 +27151,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 476
+            n.rule = 481
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e154_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -26976,14 +27185,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 477
+            n.rule = 482
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 478
+        n.rule = 483
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -26992,7 +27201,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e155_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -27022,14 +27231,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 484
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 480
+        n.rule = 485
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27085,7 +27294,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
@@ -27161,7 +27370,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e156_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -27195,7 +27404,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 482
+        n.rule = 487
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27227,11 +27436,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 488
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e157_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -27241,7 +27450,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 484
+        n.rule = 489
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27273,7 +27482,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 485
+            n.rule = 490
         p = p1
         if res2 and n:
             res.append(n)
@@ -27292,7 +27501,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e158_0(p3)
+            r = self.e159_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27389,7 +27598,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 486
+        n.rule = 491
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -27398,7 +27607,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e159_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -27444,7 +27653,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e160_0(p1)
+            r = self.e161_0(p1)
             if r is None:
                 break
             q, v = r
@@ -27469,7 +27678,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 487
+        n.rule = 492
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -27489,11 +27698,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 488
+            n.rule = 493
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e161_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -27516,14 +27725,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 489
+            n.rule = 494
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 490
+        n.rule = 495
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -27543,11 +27752,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 491
+            n.rule = 496
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e162_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -27578,7 +27787,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e163_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -27637,14 +27846,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 492
+            n.rule = 497
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 493
+        n.rule = 498
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -27667,7 +27876,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 494
+                n.rule = 499
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -27686,14 +27895,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e164_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e165_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -27714,7 +27923,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 495
+                n.rule = 500
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27733,7 +27942,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e166_0(p9)
+                r = self.e167_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -27749,7 +27958,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 496
+        n.rule = 501
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -27839,7 +28048,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 497
+        n.rule = 502
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -27916,7 +28125,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e167_0(p1)
+                r = self.e168_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27941,7 +28150,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 498
+                    n.rule = 503
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -27969,12 +28178,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 499
+                    n.rule = 504
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28002,12 +28211,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 500
+                    n.rule = 505
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28111,7 +28320,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 501
+        n.rule = 506
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -28198,7 +28407,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 507
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28219,7 +28428,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 507
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28240,7 +28449,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 507
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28263,7 +28472,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 507
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28286,7 +28495,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 507
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28441,7 +28650,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 503
+                    n.rule = 508
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28460,7 +28669,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e168_0(p3)
+                r = self.e169_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28471,7 +28680,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 503
+                    n.rule = 508
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -28549,18 +28758,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 504
+                    n.rule = 509
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 505
+                    n.rule = 510
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28587,7 +28796,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 506
+                    n.rule = 511
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -28607,12 +28816,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 507
+                    n.rule = 512
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28627,7 +28836,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28642,7 +28851,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28654,7 +28863,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e169_0(p15)
+                    r = self.e170_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -28725,7 +28934,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 508
+                    n.rule = 513
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -28756,18 +28965,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 509
+                    n.rule = 514
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 510
+                    n.rule = 515
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28811,18 +29020,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 511
+                    n.rule = 516
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 512
+                    n.rule = 517
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28837,7 +29046,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28906,18 +29115,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 513
+                    n.rule = 518
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 514
+                    n.rule = 519
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28926,7 +29135,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e170_0(p29)
+                r = self.e171_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28956,18 +29165,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 515
+                    n.rule = 520
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 516
+                    n.rule = 521
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28982,7 +29191,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29039,7 +29248,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 517
+                    n.rule = 522
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29159,7 +29368,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 518
+        n.rule = 523
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -29257,7 +29466,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 519
+                    n.rule = 524
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29282,18 +29491,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 520
+                    n.rule = 525
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 521
+                    n.rule = 526
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 522
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29323,7 +29532,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 523
+                    n.rule = 528
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -29368,7 +29577,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 524
+                    n.rule = 529
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -29444,12 +29653,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 525
+                    n.rule = 530
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 522
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29476,7 +29685,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 526
+                    n.rule = 531
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -29535,7 +29744,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 527
+                    n.rule = 532
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29557,18 +29766,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 528
+                    n.rule = 533
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 529
+                    n.rule = 534
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 522
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29598,7 +29807,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 530
+                    n.rule = 535
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -29617,7 +29826,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e171_0(p21)
+                    r = self.e172_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -29625,7 +29834,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e172_0(p21)
+                r = self.e173_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29636,12 +29845,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 531
+                    n.rule = 536
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 522
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29671,7 +29880,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 532
+                    n.rule = 537
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -29696,11 +29905,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 533
+                    n.rule = 538
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e173_0(p25)
+                r = self.e174_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29709,7 +29918,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e174_0(p25)
+                r = self.e175_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29731,18 +29940,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 534
+                    n.rule = 539
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 535
+                    n.rule = 540
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 522
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29772,12 +29981,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 536
+                    n.rule = 541
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e175_0(p33)
+                    r = self.e176_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -29798,11 +30007,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 537
+                    n.rule = 542
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e176_0(p33)
+                r = self.e177_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29814,7 +30023,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e177_0(p39)
+                    r = self.e178_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -29850,12 +30059,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 538
+                    n.rule = 543
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 522
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29893,7 +30102,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 539
+                n.rule = 544
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29921,7 +30130,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 540
+        n.rule = 545
         return q, n
 
     def e99_0(self, p: int) -> Any:
@@ -29942,7 +30151,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 541
+        n.rule = 546
         return q, n
 
     def e100_0(self, p: int) -> Any:
@@ -29974,7 +30183,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 542
+                    n.rule = 547
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -29986,7 +30195,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e178_0(p3) is None:
+                if self.e179_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -30003,7 +30212,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 543
+                    n.rule = 548
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30045,7 +30254,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 544
+                n.rule = 549
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30100,7 +30309,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 545
+                    n.rule = 550
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30131,7 +30340,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 546
+                    n.rule = 551
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30190,7 +30399,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 547
+                    n.rule = 552
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30305,7 +30514,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 548
+                    n.rule = 553
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30404,7 +30613,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e179_0(p1)
+                r = self.e180_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30499,7 +30708,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 549
+                    n.rule = 554
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30588,7 +30797,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 550
+                    n.rule = 555
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30608,7 +30817,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 551
+                    n.rule = 556
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30663,13 +30872,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 552
+                    n.rule = 557
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 551
+                    n.rule = 556
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -30694,7 +30903,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e180_0(p1)
+                r = self.e181_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30706,7 +30915,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e181_0(p3)
+                    r = self.e182_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -30749,7 +30958,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 553
+                    n.rule = 558
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -30788,7 +30997,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 554
+                    n.rule = 559
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -30819,7 +31028,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e182_0(p9)
+                    r = self.e183_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -30831,12 +31040,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 555
+                    n.rule = 560
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30905,18 +31114,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 557
+                    n.rule = 562
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 558
+                    n.rule = 563
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30957,18 +31166,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 559
+                    n.rule = 564
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 560
+                    n.rule = 565
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31009,18 +31218,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 561
+                    n.rule = 566
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 562
+                    n.rule = 567
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31120,7 +31329,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 563
+                    n.rule = 568
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -31168,12 +31377,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 564
+                    n.rule = 569
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31252,7 +31461,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e183_0(p27)
+                r = self.e184_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31263,12 +31472,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 565
+                    n.rule = 570
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31319,7 +31528,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e184_0(p29)
+                r = self.e185_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31330,12 +31539,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 566
+                    n.rule = 571
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31483,7 +31692,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 567
+                    n.rule = 572
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -31503,12 +31712,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 568
+                    n.rule = 573
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31632,7 +31841,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e185_0(p37)
+                    r = self.e186_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -31668,12 +31877,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 569
+                    n.rule = 574
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31728,18 +31937,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 570
+                    n.rule = 575
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 571
+                    n.rule = 576
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31794,18 +32003,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 572
+                    n.rule = 577
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 573
+                    n.rule = 578
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31930,18 +32139,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 574
+                    n.rule = 579
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 575
+                    n.rule = 580
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31950,7 +32159,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e186_0(p51)
+                r = self.e187_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31986,7 +32195,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 576
+                    n.rule = 581
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32006,12 +32215,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 577
+                    n.rule = 582
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32020,7 +32229,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e187_0(p55)
+                r = self.e188_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32042,7 +32251,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 578
+                    n.rule = 583
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -32148,18 +32357,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 579
+                    n.rule = 584
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 580
+                    n.rule = 585
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32168,7 +32377,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e188_0(p61)
+                r = self.e189_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32177,7 +32386,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e189_0(p61)
+                r = self.e190_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32188,12 +32397,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 581
+                    n.rule = 586
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32202,7 +32411,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e190_0(p63)
+                r = self.e191_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32211,7 +32420,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e191_0(p63)
+                r = self.e192_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32222,12 +32431,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 582
+                    n.rule = 587
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32324,7 +32533,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 583
+                    n.rule = 588
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -32359,7 +32568,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 584
+                        n.rule = 589
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -32394,7 +32603,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e192_0(p65)
+                r = self.e193_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32405,12 +32614,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 585
+                    n.rule = 590
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32563,18 +32772,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 586
+                    n.rule = 591
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 587
+                    n.rule = 592
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32643,18 +32852,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 588
+                    n.rule = 593
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 589
+                    n.rule = 594
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32705,7 +32914,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e193_0(p81)
+                r = self.e194_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32746,18 +32955,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 590
+                    n.rule = 595
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 591
+                    n.rule = 596
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32938,18 +33147,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 592
+                    n.rule = 597
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 593
+                    n.rule = 598
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33046,18 +33255,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 594
+                    n.rule = 599
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 595
+                    n.rule = 600
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33135,7 +33344,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 596
+                    n.rule = 601
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -33155,12 +33364,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 597
+                    n.rule = 602
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33266,7 +33475,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 598
+                    n.rule = 603
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -33286,12 +33495,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 599
+                    n.rule = 604
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33355,7 +33564,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 600
+                    n.rule = 605
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -33431,12 +33640,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 601
+                    n.rule = 606
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33476,7 +33685,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e194_0(p107)
+                    r = self.e195_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -33526,7 +33735,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e195_0(p105)
+                r = self.e196_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33576,18 +33785,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 602
+                    n.rule = 607
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 603
+                    n.rule = 608
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33701,11 +33910,11 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 604
+                    n.rule = 609
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e196_0(p111)
+                r = self.e197_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33716,12 +33925,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 605
+                    n.rule = 610
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33804,18 +34013,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 606
+                    n.rule = 611
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 607
+                    n.rule = 612
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33898,18 +34107,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 608
+                    n.rule = 613
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 609
+                    n.rule = 614
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33964,18 +34173,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 610
+                    n.rule = 615
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 611
+                    n.rule = 616
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33984,7 +34193,7 @@ class CardParser:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e197_0(p127)
+                r = self.e198_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34006,18 +34215,18 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 612
+                    n.rule = 617
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 613
+                    n.rule = 618
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 556
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34058,7 +34267,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 614
+                    n.rule = 619
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34088,7 +34297,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 615
+                    n.rule = 620
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34113,7 +34322,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 616
+                    n.rule = 621
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -34144,7 +34353,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 617
+                    n.rule = 622
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34169,7 +34378,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 618
+                    n.rule = 623
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34205,7 +34414,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 619
+                n.rule = 624
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34259,7 +34468,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 620
+        n.rule = 625
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -34280,7 +34489,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 621
+        n.rule = 626
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -34301,7 +34510,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 622
+        n.rule = 627
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -34322,7 +34531,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 623
+        n.rule = 628
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -34343,7 +34552,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 624
+        n.rule = 629
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -34378,7 +34587,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 625
+        n.rule = 630
         return p, n
 
     def e111_0(self, p: int) -> Any:
@@ -34397,7 +34606,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e198_0(p)
+                r = self.e199_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34410,7 +34619,7 @@ class CardParser:
                 break
         if ch in _F77:
             while True:
-                r = self.e199_0(p)
+                r = self.e200_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34423,7 +34632,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e200_0(p)
+                r = self.e201_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34436,7 +34645,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e201_0(p)
+                r = self.e202_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34465,7 +34674,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F79:
             while True:
-                r = self.e202_0(p)
+                r = self.e203_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34478,7 +34687,7 @@ class CardParser:
                 break
         if ch in _F81:
             while True:
-                r = self.e203_0(p)
+                r = self.e204_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34523,7 +34732,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e204_0(p1)
+                r = self.e205_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34541,7 +34750,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e205_0(p3)
+                r = self.e206_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34550,11 +34759,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e206_0(p3) is None:
+                if self.e207_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e207_0(p3)
+                r = self.e208_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34607,7 +34816,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 626
+                    n.rule = 631
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34630,7 +34839,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 627
+                    n.rule = 632
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -34681,7 +34890,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 628
+        n.rule = 633
         return p, n
 
     def e116_0(self, p: int) -> Any:
@@ -34702,7 +34911,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 629
+        n.rule = 634
         return q, n
 
     def e117_0(self, p: int) -> Any:
@@ -34723,7 +34932,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 630
+        n.rule = 635
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -34744,7 +34953,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e208_0(p1)
+                r = self.e209_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34903,7 +35112,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 631
+                    n.rule = 636
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34978,7 +35187,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 632
+                    n.rule = 637
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35023,7 +35232,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 633
+                    n.rule = 638
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35055,7 +35264,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e209_0(p5)
+                r = self.e210_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35105,7 +35314,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 634
+                    n.rule = 639
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35128,7 +35337,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 635
+                    n.rule = 640
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35264,7 +35473,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 636
+        n.rule = 641
         return q, n
 
     def e125_0(self, p: int) -> Any:
@@ -35285,7 +35494,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 637
+        n.rule = 642
         return p, n
 
     def e126_0(self, p: int) -> Any:
@@ -35316,7 +35525,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 638
+        n.rule = 643
         return p, n
 
     def e127_0(self, p: int) -> Any:
@@ -35351,7 +35560,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 639
+        n.rule = 644
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -35449,7 +35658,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 640
+        n.rule = 645
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -35511,7 +35720,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 641
+                    n.rule = 646
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35577,7 +35786,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 642
+                    n.rule = 647
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -35605,7 +35814,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e210_0(p1)
+                r = self.e211_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35679,7 +35888,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e211_0(p3)
+                r = self.e212_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35737,7 +35946,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 643
+                    n.rule = 648
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35763,11 +35972,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 644
+                    n.rule = 649
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e212_0(p7)
+                r = self.e213_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35836,7 +36045,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 645
+                    n.rule = 650
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35918,7 +36127,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e213_0(p1)
+                r = self.e214_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35961,7 +36170,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 646
+                    n.rule = 651
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36056,7 +36265,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 647
+                    n.rule = 652
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36075,7 +36284,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e214_0(p1)
+                    r = self.e215_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -36147,7 +36356,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 648
+                    n.rule = 653
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36190,7 +36399,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e215_0(p1)
+                r = self.e216_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36201,7 +36410,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 649
+                    n.rule = 654
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36224,7 +36433,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e216_0(p3)
+                r = self.e217_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36235,7 +36444,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 649
+                    n.rule = 654
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -36313,7 +36522,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 650
+                    n.rule = 655
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36330,7 +36539,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e217_0(p)
+            r = self.e218_0(p)
             if r is None:
                 break
             q, v = r
@@ -36361,14 +36570,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 651
+            n.rule = 656
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e218_0(p3)
+            r = self.e219_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36405,7 +36614,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 652
+        n.rule = 657
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -36445,7 +36654,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 653
+            n.rule = 658
         p = p1
         if res2 and n:
             res.append(n)
@@ -36464,7 +36673,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 654
+        n.rule = 659
         return p, n
 
     def e138_0(self, p: int) -> Any:
@@ -36485,7 +36694,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e219_0(p1)
+                r = self.e220_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36549,14 +36758,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 655
+                    n.rule = 660
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e220_0(p7)
+                    r = self.e221_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -36615,7 +36824,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 661
         return q, n
 
     def e140_0(self, p: int) -> Any:
@@ -36636,7 +36845,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e221_0(p1)
+                r = self.e222_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36710,7 +36919,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e222_0(p3)
+                r = self.e223_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36758,7 +36967,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e223_0(p1)
+                r = self.e224_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36804,7 +37013,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e224_0(p3)
+                r = self.e225_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36863,6 +37072,60 @@ class CardParser:
         return None
 
     def e142_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e143_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36880,10 +37143,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 662
         return q, n
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -36906,7 +37169,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e225_0(p1)
+            r = self.e226_0(p1)
             if r is None:
                 p = c
                 break
@@ -36914,7 +37177,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e226_0(p1)
+            r = self.e227_0(p1)
             if r is None:
                 p = c
                 break
@@ -36928,7 +37191,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36946,10 +37209,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 663
         return q, n
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36967,7 +37230,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e227_0(p1)
+                r = self.e228_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36999,7 +37262,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e228_0(p3)
+                r = self.e229_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37131,18 +37394,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 659
+                    n.rule = 664
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 660
+                    n.rule = 665
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 661
+                    n.rule = 666
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37178,7 +37441,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 662
+                    n.rule = 667
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37198,12 +37461,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 663
+                    n.rule = 668
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 661
+                    n.rule = 666
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37239,7 +37502,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 664
+                    n.rule = 669
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37259,19 +37522,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 665
+                    n.rule = 670
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 661
+                    n.rule = 666
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37289,7 +37552,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 666
+        n.rule = 671
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -37321,12 +37584,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 667
+                    n.rule = 672
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 668
+                    n.rule = 673
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37346,19 +37609,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 669
+                    n.rule = 674
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 668
+                    n.rule = 673
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37412,7 +37675,7 @@ class CardParser:
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37466,7 +37729,7 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37520,7 +37783,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37554,7 +37817,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 670
+                    n.rule = 675
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37598,7 +37861,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 671
+                    n.rule = 676
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37609,7 +37872,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37681,7 +37944,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37735,7 +37998,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37789,7 +38052,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37843,7 +38106,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37958,7 +38221,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 672
+                    n.rule = 677
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38017,7 +38280,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 673
+                    n.rule = 678
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38056,7 +38319,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38071,7 +38334,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e229_0(p)
+            r = self.e230_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38097,7 +38360,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 674
+                    n.rule = 679
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38107,7 +38370,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38174,7 +38437,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 675
+                    n.rule = 680
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38219,7 +38482,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 676
+                    n.rule = 681
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38286,7 +38549,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38304,10 +38567,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 682
         return q, n
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38360,7 +38623,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 678
+                    n.rule = 683
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38384,7 +38647,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 679
+                    n.rule = 684
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38394,7 +38657,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38412,10 +38675,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 685
         return q, n
 
-    def e161_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38469,7 +38732,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38523,7 +38786,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38577,7 +38840,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38608,7 +38871,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 681
+                    n.rule = 686
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38638,7 +38901,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 682
+                        n.rule = 687
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -38664,7 +38927,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 683
+                n.rule = 688
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -38674,7 +38937,7 @@ class CardParser:
             break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38717,10 +38980,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 684
+        n.rule = 689
         return p, n
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38761,10 +39024,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 685
+        n.rule = 690
         return p, n
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38782,7 +39045,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 691
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -38800,17 +39063,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 687
+            n.rule = 692
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 688
+        n.rule = 693
         return p, n
 
-    def e168_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38889,14 +39152,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 689
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e230_0(p3)
+            r = self.e231_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38921,10 +39184,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 690
+        n.rule = 695
         return p, n
 
-    def e169_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38942,7 +39205,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 691
+        n.rule = 696
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -38970,7 +39233,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 692
+            n.rule = 697
         p = p1
         if res2 and n:
             res.append(n)
@@ -38985,12 +39248,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 693
+            n.rule = 698
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e231_0(p)
+            r = self.e232_0(p)
             if r is None:
                 break
             q, v = r
@@ -39001,10 +39264,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 694
+        n.rule = 699
         return p, n
 
-    def e170_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39038,7 +39301,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e232_0(p)
+            r = self.e233_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39069,7 +39332,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e233_1(p1)
+                r = self.e234_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39085,7 +39348,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39146,7 +39409,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39223,7 +39486,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39287,7 +39550,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39393,7 +39656,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39470,14 +39733,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39495,10 +39758,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 696
+        n.rule = 701
         return q, n
 
-    def e172_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39539,10 +39802,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 697
+        n.rule = 702
         return p, n
 
-    def e173_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39596,7 +39859,7 @@ class CardParser:
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39650,7 +39913,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39668,7 +39931,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e234_0(p1)
+                r = self.e235_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39736,7 +39999,7 @@ class CardParser:
                 break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39777,10 +40040,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 698
+        n.rule = 703
         return p, n
 
-    def e177_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39798,10 +40061,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 699
+        n.rule = 704
         return q, n
 
-    def e178_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -39828,7 +40091,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e179_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39846,10 +40109,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 700
+        n.rule = 705
         return q, n
 
-    def e180_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39903,7 +40166,7 @@ class CardParser:
                 break
         return None
 
-    def e181_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39921,10 +40184,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 701
+        n.rule = 706
         return q, n
 
-    def e182_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39955,7 +40218,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 707
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40022,14 +40285,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 703
+                n.rule = 708
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e235_0(p9)
+                r = self.e236_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -40069,50 +40332,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e183_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 704
-        return p, n
 
     def e184_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -40155,7 +40374,51 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 709
+        return p, n
+
+    def e185_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 710
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -40195,12 +40458,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 706
+                    n.rule = 711
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 712
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40220,19 +40483,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 708
+                    n.rule = 713
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 712
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e185_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40250,10 +40513,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 714
         return q, n
 
-    def e186_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40369,7 +40632,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 710
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40384,100 +40647,8 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 710
+                    n.rule = 715
                     return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e187_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
@@ -40576,6 +40747,98 @@ class CardParser:
         return None
 
     def e189_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e190_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40616,10 +40879,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 716
         return p, n
 
-    def e190_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40673,7 +40936,7 @@ class CardParser:
                 break
         return None
 
-    def e191_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40714,10 +40977,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 712
+        n.rule = 717
         return p, n
 
-    def e192_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40771,7 +41034,7 @@ class CardParser:
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40807,7 +41070,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 713
+                    n.rule = 718
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40851,7 +41114,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40869,10 +41132,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 714
+        n.rule = 719
         return q, n
 
-    def e195_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40926,7 +41189,7 @@ class CardParser:
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40980,7 +41243,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41034,7 +41297,7 @@ class CardParser:
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41066,10 +41329,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 720
         return p, n
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41091,10 +41354,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 721
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41116,10 +41379,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 722
         return p, n
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41149,10 +41412,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 723
         return p, n
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41184,10 +41447,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 724
         return p, n
 
-    def e203_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41219,10 +41482,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 725
         return p, n
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41254,10 +41517,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 726
         return p, n
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41287,10 +41550,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 727
         return p, n
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -41328,7 +41591,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41360,10 +41623,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 728
         return p, n
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41381,10 +41644,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 724
+        n.rule = 729
         return q, n
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41413,7 +41676,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 725
+                    n.rule = 730
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41435,7 +41698,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 726
+                n.rule = 731
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -41522,17 +41785,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 727
+            n.rule = 732
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 728
+        n.rule = 733
         return p, n
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41550,10 +41813,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 734
         return q, n
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41602,10 +41865,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 735
         return p, n
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -41628,7 +41891,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e236_0(p1)
+            r = self.e237_0(p1)
             if r is None:
                 p = c
                 break
@@ -41642,7 +41905,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41660,10 +41923,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 736
         return q, n
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41692,7 +41955,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 732
+                    n.rule = 737
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41747,12 +42010,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 733
+                    n.rule = 738
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e237_0(p5)
+                    r = self.e238_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -41762,13 +42025,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 734
+                    n.rule = 739
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 735
+                    n.rule = 740
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -41828,13 +42091,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 736
+                    n.rule = 741
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 737
+                    n.rule = 742
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41875,7 +42138,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 738
+                    n.rule = 743
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41906,20 +42169,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 739
+                    n.rule = 744
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 737
+                    n.rule = 742
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41955,7 +42218,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 740
+                    n.rule = 745
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42014,7 +42277,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 741
+                    n.rule = 746
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42073,7 +42336,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 742
+                    n.rule = 747
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42140,7 +42403,7 @@ class CardParser:
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42174,7 +42437,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 743
+                    n.rule = 748
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42202,7 +42465,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 744
+                    n.rule = 749
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42212,7 +42475,7 @@ class CardParser:
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42230,10 +42493,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 750
         return q, n
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42251,10 +42514,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 746
+        n.rule = 751
         return q, n
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42272,10 +42535,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 752
         return q, n
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42293,28 +42556,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
-        return q, n
-
-    def e221_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 749
+        n.rule = 753
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -42335,7 +42577,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 750
+        n.rule = 754
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -42349,14 +42591,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 755
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -42377,10 +42619,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 756
         return q, n
 
     def e225_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 757
+        return q, n
+
+    def e226_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42434,7 +42697,7 @@ class CardParser:
                 break
         return None
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42456,10 +42719,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 758
         return p, n
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42477,10 +42740,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 759
         return q, n
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42498,7 +42761,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 760
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -42531,7 +42794,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 761
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42552,14 +42815,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 761
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42577,10 +42840,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 762
         return q, n
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42598,10 +42861,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 763
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42660,7 +42923,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 759
+                    n.rule = 764
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42756,7 +43019,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 760
+                    n.rule = 765
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42769,7 +43032,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e238_0(p9)
+                r = self.e239_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42813,7 +43076,7 @@ class CardParser:
                 break
         return None
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42831,10 +43094,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 766
         return q, n
 
-    def e233_1(self, p: int) -> Any:
+    def e234_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -42866,7 +43129,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 217
+        n.rule = 220
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -42917,7 +43180,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e239_1(p)
+            r = self.e240_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43213,7 +43476,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e240_1(p23)
+                    r = self.e241_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -43301,16 +43564,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e241_1(p1) is None:
-                break
-            while True:
-                r = self.e242_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e242_1(p1) is None:
                 break
             while True:
                 r = self.e243_1(p1)
@@ -43331,9 +43585,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e245_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e245_1(p3)
+                r = self.e246_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -43355,7 +43618,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e246_1(p5)
+                    r = self.e247_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -43371,14 +43634,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e247_1(p7)
+                r = self.e248_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e248_1(p7)
+                r = self.e249_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -43388,7 +43651,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e249_1(p1)
+            r = self.e250_1(p1)
             if r is None:
                 break
             q, v = r
@@ -43398,7 +43661,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e250_1(p)
+        r = self.e251_1(p)
         if r is None:
             return None
         q, v = r
@@ -43408,9 +43671,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e251_1(p9) is None:
+            if self.e252_1(p9) is None:
                 break
-            r = self.e252_1(p9)
+            r = self.e253_1(p9)
             if r is None:
                 break
             q, v = r
@@ -43437,7 +43700,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 269
+                    n.rule = 272
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -43447,7 +43710,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e253_1(p13)
+                r = self.e254_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -43482,7 +43745,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e254_1(p9)
+                r = self.e255_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43504,7 +43767,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 270
+                    n.rule = 273
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -43523,7 +43786,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e255_1(p19)
+                    r = self.e256_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -43537,7 +43800,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e256_1(p9)
+                r = self.e257_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43579,7 +43842,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 271
+                    n.rule = 274
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -43592,7 +43855,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 272
+        n.rule = 275
         return p, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -43659,18 +43922,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 762
+                    n.rule = 767
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 763
+                    n.rule = 768
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43725,18 +43988,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 765
+                    n.rule = 770
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 766
+                    n.rule = 771
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43763,18 +44026,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 767
+                    n.rule = 772
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 768
+                    n.rule = 773
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43815,18 +44078,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 769
+                    n.rule = 774
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 770
+                    n.rule = 775
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43853,18 +44116,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 771
+                    n.rule = 776
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 772
+                    n.rule = 777
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43891,14 +44154,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 773
+                    n.rule = 778
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e257_0(p25)
+                    r = self.e258_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -43922,12 +44185,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 774
+                    n.rule = 779
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43968,7 +44231,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 775
+                    n.rule = 780
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44007,7 +44270,7 @@ class CardParser:
                             res34.append(v)
                         if res34:
                             n = Nt(res34)
-                            n.rule = 776
+                            n.rule = 781
                         q = p33
                         v = n if res34 else None
                         p31 = q
@@ -44025,7 +44288,7 @@ class CardParser:
                         res36.append(v)
                     if res36:
                         n = Nt(res36)
-                        n.rule = 777
+                        n.rule = 782
                     p31 = p35
                     if res36 and n:
                         res32.append(n)
@@ -44034,12 +44297,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 778
+                    n.rule = 783
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44083,18 +44346,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 779
+                    n.rule = 784
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 780
+                    n.rule = 785
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44163,18 +44426,18 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 781
+                    n.rule = 786
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 782
+                    n.rule = 787
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44243,18 +44506,18 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 783
+                    n.rule = 788
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 784
+                    n.rule = 789
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44309,7 +44572,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 785
+                    n.rule = 790
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -44386,7 +44649,7 @@ class CardParser:
                 while True:
                     p53 = p49
                     res54: list[Any] = []
-                    r = self.e258_0(p53)
+                    r = self.e259_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -44422,12 +44685,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 786
+                    n.rule = 791
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44451,7 +44714,7 @@ class CardParser:
                 p55 = q
                 res56.append(v)
                 while True:
-                    r = self.e259_0(p55)
+                    r = self.e260_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -44477,7 +44740,7 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 787
+                    n.rule = 792
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -44515,7 +44778,7 @@ class CardParser:
                         res62.append(v)
                     if res62:
                         n = Nt(res62)
-                        n.rule = 788
+                        n.rule = 793
                     p59 = p61
                     if res62 and n:
                         res60.append(n)
@@ -44524,12 +44787,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56)
-                    n.rule = 789
+                    n.rule = 794
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44567,7 +44830,7 @@ class CardParser:
                 p63 = q
                 res64.append(v)
                 while True:
-                    r = self.e260_0(p63)
+                    r = self.e261_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -44593,25 +44856,25 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 790
+                    n.rule = 795
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 791
+                    n.rule = 796
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44629,10 +44892,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 797
         return q, n
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44650,10 +44913,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 793
+        n.rule = 798
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44675,10 +44938,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 794
+        n.rule = 799
         return p, n
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44696,7 +44959,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e261_0(p1)
+                r = self.e262_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44742,7 +45005,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e262_0(p3)
+                r = self.e263_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44786,7 +45049,7 @@ class CardParser:
                 break
         return None
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44804,10 +45067,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 795
+        n.rule = 800
         return q, n
 
-    def e239_1(self, p: int) -> Any:
+    def e240_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44825,10 +45088,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 268
+        n.rule = 271
         return q, n
 
-    def e240_1(self, p: int) -> Any:
+    def e241_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44846,7 +45109,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 273
+        n.rule = 276
         return q, n
 
     def r_ParamName_1(self, p: int) -> Any:
@@ -44882,10 +45145,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 209
+        n.rule = 212
         return p, n
 
-    def e241_1(self, p: int) -> Any:
+    def e242_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45104,20 +45367,10 @@ class CardParser:
                 break
         return None
 
-    def e242_1(self, p: int) -> Any:
+    def e243_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e263_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e264_1(p)
             if r is None:
@@ -45128,24 +45381,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e243_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e265_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e266_1(p)
             if r is None:
                 p = c
                 break
@@ -45157,6 +45394,32 @@ class CardParser:
         return None
 
     def e244_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e266_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e267_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e245_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45174,43 +45437,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 371
+        n.rule = 374
         return q, n
-
-    def e245_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 372
-        return p, n
 
     def e246_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -45244,10 +45472,45 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 373
+        n.rule = 375
         return p, n
 
     def e247_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 376
+        return p, n
+
+    def e248_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45279,10 +45542,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 374
+        n.rule = 377
         return p, n
 
-    def e248_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -45305,7 +45568,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e267_1(p1)
+            r = self.e268_1(p1)
             if r is None:
                 p = c
                 break
@@ -45317,23 +45580,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e249_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e268_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e250_1(self, p: int) -> Any:
@@ -45354,6 +45600,23 @@ class CardParser:
         return p, res
 
     def e251_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e270_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e252_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45612,13 +45875,13 @@ class CardParser:
                 break
         return None
 
-    def e252_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e270_1(p)
+            r = self.e271_1(p)
             if r is None:
                 p = c
                 break
@@ -45629,7 +45892,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e253_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45647,10 +45910,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 375
+        n.rule = 378
         return q, n
 
-    def e254_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45724,7 +45987,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e271_1(p1)
+                r = self.e272_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45768,7 +46031,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 376
+                    n.rule = 379
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45816,7 +46079,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 377
+                    n.rule = 380
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45841,7 +46104,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 378
+                    n.rule = 381
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -45880,7 +46143,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 379
+                    n.rule = 382
                 p5 = p11
                 if res12 and n:
                     res6.append(n)
@@ -45907,7 +46170,7 @@ class CardParser:
                 q += 4
                 p13 = q
                 res14.append(v)
-                r = self.e272_1(p13)
+                r = self.e273_1(p13)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45952,7 +46215,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 380
+                    n.rule = 383
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -45999,7 +46262,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 381
+                    n.rule = 384
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46019,7 +46282,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 382
+                    n.rule = 385
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -46046,7 +46309,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 383
+                    n.rule = 386
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46080,7 +46343,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 382
+                    n.rule = 385
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -46107,7 +46370,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 384
+                    n.rule = 387
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46127,7 +46390,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 382
+                    n.rule = 385
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -46154,7 +46417,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 385
+                    n.rule = 388
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -46188,7 +46451,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 382
+                    n.rule = 385
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -46215,7 +46478,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 386
+                    n.rule = 389
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -46249,7 +46512,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 382
+                    n.rule = 385
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -46276,7 +46539,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 387
+                    n.rule = 390
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -46310,14 +46573,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 382
+                    n.rule = 385
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e255_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46358,10 +46621,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 388
+        n.rule = 391
         return p, n
 
-    def e256_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46379,7 +46642,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e273_1(p1)
+                r = self.e274_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46411,7 +46674,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e274_1(p3)
+                r = self.e275_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46455,7 +46718,7 @@ class CardParser:
                 break
         return None
 
-    def e257_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46473,10 +46736,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 796
+        n.rule = 801
         return q, n
 
-    def e258_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46494,28 +46757,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 797
-        return q, n
-
-    def e259_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 798
+        n.rule = 802
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -46536,10 +46778,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
+        n.rule = 803
         return q, n
 
     def e261_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 804
+        return q, n
+
+    def e262_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46557,10 +46820,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 805
         return q, n
 
-    def e262_0(self, p: int) -> Any:
+    def e263_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46578,7 +46841,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 806
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -46611,7 +46874,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46632,7 +46895,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46653,7 +46916,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46674,7 +46937,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46695,7 +46958,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46716,7 +46979,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46753,7 +47016,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46774,7 +47037,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46795,7 +47058,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46816,14 +47079,14 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 221
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e263_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46841,10 +47104,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 621
+        n.rule = 626
         return q, n
 
-    def e264_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46862,10 +47125,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 622
+        n.rule = 627
         return q, n
 
-    def e265_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46883,10 +47146,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 623
+        n.rule = 628
         return q, n
 
-    def e266_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46904,10 +47167,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 624
+        n.rule = 629
         return q, n
 
-    def e267_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46939,76 +47202,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 625
+        n.rule = 630
         return p, n
-
-    def e268_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e275_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e276_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e277_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e278_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e269_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -47024,9 +47219,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F16:
             while True:
-                r = self.e279_1(p)
+                r = self.e276_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47037,9 +47232,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F77:
             while True:
-                r = self.e280_1(p)
+                r = self.e277_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e278_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e279_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47053,6 +47274,48 @@ class CardParser:
         return None
 
     def e270_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F79:
+            while True:
+                r = self.e280_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F81:
+            while True:
+                r = self.e281_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e271_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47084,7 +47347,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e281_1(p1)
+                r = self.e282_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47102,7 +47365,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e282_1(p3)
+                r = self.e283_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47111,11 +47374,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e283_1(p3) is None:
+                if self.e284_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e284_1(p3)
+                r = self.e285_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47131,7 +47394,7 @@ class CardParser:
                 break
         return None
 
-    def e271_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47168,7 +47431,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 626
+                    n.rule = 631
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -47191,7 +47454,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 627
+                    n.rule = 632
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -47201,7 +47464,7 @@ class CardParser:
                 break
         return None
 
-    def e272_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47242,10 +47505,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 628
+        n.rule = 633
         return p, n
 
-    def e273_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47263,10 +47526,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 629
+        n.rule = 634
         return q, n
 
-    def e274_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47284,10 +47547,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 630
+        n.rule = 635
         return q, n
 
-    def e275_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47319,10 +47582,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 720
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47344,10 +47607,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 721
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47369,10 +47632,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 722
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47402,10 +47665,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 723
         return p, n
 
-    def e279_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47437,10 +47700,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 724
         return p, n
 
-    def e280_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47472,10 +47735,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 725
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47507,10 +47770,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 726
         return p, n
 
-    def e282_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47540,10 +47803,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 727
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -47581,7 +47844,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e284_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47613,7 +47876,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 728
         return p, n
 
 
@@ -47776,6 +48039,7 @@ CLASSES: dict[str, type[Model]] = {
     'GainLifeEffect': _model_class('GainLifeEffect', (('player', True, '1'), ('amount', True, '1'), ('per', True, '1'), ('equal', True, '1')), {'player': None, 'amount': None, 'per': None, 'equal': None}, ()),
     'GainsAbility': _model_class('GainsAbility', (('ability', True, '1'),), {'ability': None}, ()),
     'GraveyardCondition': _model_class('GraveyardCondition', (('count', True, '1'), ('graveyard', True, '1')), {'count': None, 'graveyard': ''}, ()),
+    'HadCountersCondition': _model_class('HadCountersCondition', (('counter', True, '1'), ('had', True, '1')), {'counter': None, 'had': ''}, ()),
     'HandOnResolveStmt': _model_class('HandOnResolveStmt', (('resolves', True, '1'),), {'resolves': ''}, ()),
     'HandSizeStmt': _model_class('HandSizeStmt', (('amount', True, '1'),), {'amount': None}, ()),
     'HasKeywordAtManaCost': _model_class('HasKeywordAtManaCost', (('keyword', True, '1'), ('manacost', True, '1')), {'keyword': None, 'manacost': ''}, ()),
@@ -47854,7 +48118,7 @@ CLASSES: dict[str, type[Model]] = {
     'ResultCondition': _model_class('ResultCondition', (('cant', True, '1'), ('did', True, '1'), ('dont', True, '1')), {'cant': '', 'did': '', 'dont': ''}, ()),
     'ReturnAllFromGraveyardsEffect': _model_class('ReturnAllFromGraveyardsEffect', (('filter', True, '1'), ('hands', True, '1')), {'filter': None, 'hands': ''}, ()),
     'ReturnFromGraveyardEffect': _model_class('ReturnFromGraveyardEffect', (('target', True, '1'), ('source', True, '1'), ('hand', True, '0..1'), ('battlefield', True, '1'), ('mine', True, '0..1')), {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False}, ()),
-    'ReturnToBattlefieldEffect': _model_class('ReturnToBattlefieldEffect', (('target', True, '1'), ('fromgy', True, '0..1'), ('choice', True, '0..1'), ('facedown', True, '0..1'), ('mine', True, '0..1'), ('owners', True, '0..1')), {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False}, ()),
+    'ReturnToBattlefieldEffect': _model_class('ReturnToBattlefieldEffect', (('target', True, '1'), ('fromgy', True, '0..1'), ('choice', True, '0..1'), ('facedown', True, '0..1'), ('mine', True, '0..1'), ('owners', True, '0..1'), ('amount', True, '1'), ('counter', True, '1')), {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None}, ()),
     'ReturnToHandEffect': _model_class('ReturnToHandEffect', (('target', True, '1'), ('yours', True, '1')), {'target': None, 'yours': ''}, ()),
     'RevealCost': _model_class('RevealCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'SacrificeCost': _model_class('SacrificeCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
@@ -48055,169 +48319,170 @@ _C191 = CLASSES['ControlCondition']
 _C193 = CLASSES['EmptyHandCondition']
 _C195 = CLASSES['TotalPowerCondition']
 _C198 = CLASSES['CountersCondition']
-_C200 = CLASSES['ItIsCondition']
-_C203 = CLASSES['PaidCondition']
-_C215 = CLASSES['MoreKeywords']
-_C222 = CLASSES['Mode']
-_C228 = CLASSES['SkipExtraTurnStmt']
-_C231 = CLASSES['CantSearchStmt']
-_C233 = CLASSES['HandSizeStmt']
-_C235 = CLASSES['PreventDamageByStmt']
-_C237 = CLASSES['CostReductionStmt']
-_C242 = CLASSES['EntersWithStmt']
-_C245 = CLASSES['AmplifyStmt']
-_C248 = CLASSES['AsTurnedFaceUpStmt']
-_C250 = CLASSES['EntersAsCopyStmt']
-_C251 = CLASSES['CardAltCostStmt']
-_C253 = CLASSES['CardAddCostStmt']
-_C256 = CLASSES['CantActivateStmt']
-_C258 = CLASSES['TopRevealedStmt']
-_C261 = CLASSES['AdditionalLandStmt']
-_C264 = CLASSES['PlayTopStmt']
-_C267 = CLASSES['CardsStaticStmt']
-_C272 = CLASSES['ObjectFilter']
-_C279 = CLASSES['ControlledThing']
-_C286 = CLASSES['MayEffect']
-_C289 = CLASSES['ChooseAmongEffect']
-_C292 = CLASSES['ExtraTurnEffect']
-_C296 = CLASSES['CantCastEffect']
-_C299 = CLASSES['PlayerTopCardActionEffect']
-_C302 = CLASSES['LoseLifeEffect']
-_C305 = CLASSES['PlayerMillEffect']
-_C307 = CLASSES['MayPlayEffect']
-_C309 = CLASSES['BlockRequirementEffect']
-_C312 = CLASSES['TopCardActionEffect']
-_C314 = CLASSES['PayEffect']
-_C317 = CLASSES['NumberedActionEffect']
-_C319 = CLASSES['AttachEffect']
-_C322 = CLASSES['FightEffect']
-_C325 = CLASSES['LookAtTopEffect']
-_C329 = CLASSES['ObjectDamageEffect']
-_C334 = CLASSES['MoveCountersEffect']
-_C337 = CLASSES['KeywordCost']
-_C339 = CLASSES['TypeArg']
-_C341 = CLASSES['QualityArg']
-_C343 = CLASSES['OntoArg']
-_C349 = CLASSES['TriggeredStmt']
-_C352 = CLASSES['ActivatedStmt']
-_C354 = CLASSES['PTDefiningStmt']
-_C357 = CLASSES['SpellKind']
-_C361 = CLASSES['EntersTappedStmt']
-_C364 = CLASSES['CostPerTargetStmt']
-_C366 = CLASSES['UncounterableStmt']
-_C370 = CLASSES['StaticStmt']
-_C382 = CLASSES['ControlClause']
-_C391 = CLASSES['DividedDamageEffect']
-_C393 = CLASSES['DamageEffect']
-_C395 = CLASSES['DestroyEffect']
-_C398 = CLASSES['DrawEffect']
-_C400 = CLASSES['TokenCopyEffect']
-_C405 = CLASSES['TokenEffect']
-_C406 = CLASSES['AddManaEffect']
-_C409 = CLASSES['DiscardEffect']
-_C411 = CLASSES['GainLifeEffect']
-_C414 = CLASSES['GainControlEffect']
-_C416 = CLASSES['ReturnToHandEffect']
-_C419 = CLASSES['ReturnFromGraveyardEffect']
-_C421 = CLASSES['ReturnToBattlefieldEffect']
-_C424 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C429 = CLASSES['SearchEffect']
-_C433 = CLASSES['CounterSpellEffect']
-_C435 = CLASSES['ShuffleEffect']
-_C439 = CLASSES['MillEffect']
-_C442 = CLASSES['PutFromHandEffect']
-_C446 = CLASSES['PutCountersEffect']
-_C449 = CLASSES['PutOnLibraryEffect']
-_C451 = CLASSES['PutIntoZoneEffect']
-_C457 = CLASSES['ExileEffect']
-_C459 = CLASSES['ExileTopEffect']
-_C461 = CLASSES['RegenerateEffect']
-_C465 = CLASSES['PlayerSacrificesEffect']
-_C468 = CLASSES['SacrificeEffect']
-_C470 = CLASSES['UntapEffect']
-_C472 = CLASSES['TapOrUntapEffect']
-_C474 = CLASSES['TapEffect']
-_C478 = CLASSES['RemoveCountersEffect']
-_C480 = CLASSES['DelayedEffect']
-_C482 = CLASSES['PreventEffect']
-_C484 = CLASSES['CastThisEffect']
-_C486 = CLASSES['CopySpellEffect']
-_C487 = CLASSES['NoRegenEffect']
-_C490 = CLASSES['PhaseOutEffect']
-_C493 = CLASSES['NoUntapEffect']
-_C496 = CLASSES['ContinuousEffect']
-_C498 = CLASSES['PlayerRef']
-_C505 = CLASSES['AnyNumberTargets']
-_C507 = CLASSES['AnyTarget']
-_C510 = CLASSES['UpToTargets']
-_C512 = CLASSES['EachPlayers']
-_C514 = CLASSES['ThatRef']
-_C516 = CLASSES['EnchantedRef']
-_C521 = CLASSES['BeginningTrigger']
-_C525 = CLASSES['LastCounterTrigger']
-_C529 = CLASSES['BatchAttackTrigger']
-_C531 = CLASSES['ThisTrigger']
-_C535 = CLASSES['CastTrigger']
-_C538 = CLASSES['YoursTrigger']
-_C551 = CLASSES['ZonePlace']
-_C555 = CLASSES['PTChange']
-_C558 = CLASSES['CantAttackOrBlock']
-_C560 = CLASSES['CantAttack']
-_C562 = CLASSES['CantBlock']
-_C564 = CLASSES['CantBeBlockedByFewer']
-_C565 = CLASSES['CantBeBlockedExcept']
-_C566 = CLASSES['CanBlockOnly']
-_C568 = CLASSES['CantBeTargetedBy']
-_C569 = CLASSES['CantBeTargeted']
-_C571 = CLASSES['CantBeDestroyed']
-_C573 = CLASSES['CantPhaseOut']
-_C575 = CLASSES['PhasesEachUntap']
-_C577 = CLASSES['GainsAbility']
-_C580 = CLASSES['HasKeywordAtManaCost']
-_C581 = CLASSES['HasKeywords']
-_C582 = CLASSES['LosesKeywords']
-_C585 = CLASSES['CombatDamageSteps']
-_C587 = CLASSES['AssignsExcess']
-_C589 = CLASSES['AttacksUntapped']
-_C591 = CLASSES['DoesntUntap']
-_C593 = CLASSES['DamageGainsLife']
-_C595 = CLASSES['DamageIsLethal']
-_C597 = CLASSES['CantBeBlockedBy']
-_C599 = CLASSES['CantBeAttachedBy']
-_C601 = CLASSES['PreventDamageFrom']
-_C603 = CLASSES['AttacksDespite']
-_C605 = CLASSES['MaxBlockers']
-_C607 = CLASSES['AttacksEachCombat']
-_C609 = CLASSES['BlocksEachCombat']
-_C611 = CLASSES['CantBeBlocked']
-_C613 = CLASSES['IsColor']
-_C649 = CLASSES['Duration']
-_C652 = CLASSES['TargetObject']
-_C654 = CLASSES['FromGraveyard']
-_C660 = CLASSES['OntoBattlefield']
-_C663 = CLASSES['IntoHand']
-_C665 = CLASSES['IntoGraveyard']
-_C668 = CLASSES['CostValue']
-_C688 = CLASSES['BackRef']
-_C690 = CLASSES['TargetPlayer']
-_C694 = CLASSES['EachObjects']
-_C707 = CLASSES['QualityRef']
-_C728 = CLASSES['PerTime']
-_C734 = CLASSES['PerObject']
-_C737 = CLASSES['PowerOf']
-_C763 = CLASSES['EntersEvent']
-_C766 = CLASSES['LeavesEvent']
-_C768 = CLASSES['DiesEvent']
-_C770 = CLASSES['AttacksAloneEvent']
-_C772 = CLASSES['AttacksEvent']
-_C774 = CLASSES['BlocksEvent']
-_C778 = CLASSES['BlockedEvent']
-_C780 = CLASSES['PhasesEvent']
-_C782 = CLASSES['TurnedUpEvent']
-_C784 = CLASSES['ExiledThisWayEvent']
-_C786 = CLASSES['TargetedEvent']
-_C789 = CLASSES['DealsDamageEvent']
-_C791 = CLASSES['DealtDamageEvent']
+_C201 = CLASSES['HadCountersCondition']
+_C203 = CLASSES['ItIsCondition']
+_C206 = CLASSES['PaidCondition']
+_C218 = CLASSES['MoreKeywords']
+_C225 = CLASSES['Mode']
+_C231 = CLASSES['SkipExtraTurnStmt']
+_C234 = CLASSES['CantSearchStmt']
+_C236 = CLASSES['HandSizeStmt']
+_C238 = CLASSES['PreventDamageByStmt']
+_C240 = CLASSES['CostReductionStmt']
+_C245 = CLASSES['EntersWithStmt']
+_C248 = CLASSES['AmplifyStmt']
+_C251 = CLASSES['AsTurnedFaceUpStmt']
+_C253 = CLASSES['EntersAsCopyStmt']
+_C254 = CLASSES['CardAltCostStmt']
+_C256 = CLASSES['CardAddCostStmt']
+_C259 = CLASSES['CantActivateStmt']
+_C261 = CLASSES['TopRevealedStmt']
+_C264 = CLASSES['AdditionalLandStmt']
+_C267 = CLASSES['PlayTopStmt']
+_C270 = CLASSES['CardsStaticStmt']
+_C275 = CLASSES['ObjectFilter']
+_C282 = CLASSES['ControlledThing']
+_C289 = CLASSES['MayEffect']
+_C292 = CLASSES['ChooseAmongEffect']
+_C295 = CLASSES['ExtraTurnEffect']
+_C299 = CLASSES['CantCastEffect']
+_C302 = CLASSES['PlayerTopCardActionEffect']
+_C305 = CLASSES['LoseLifeEffect']
+_C308 = CLASSES['PlayerMillEffect']
+_C310 = CLASSES['MayPlayEffect']
+_C312 = CLASSES['BlockRequirementEffect']
+_C315 = CLASSES['TopCardActionEffect']
+_C317 = CLASSES['PayEffect']
+_C320 = CLASSES['NumberedActionEffect']
+_C322 = CLASSES['AttachEffect']
+_C325 = CLASSES['FightEffect']
+_C328 = CLASSES['LookAtTopEffect']
+_C332 = CLASSES['ObjectDamageEffect']
+_C337 = CLASSES['MoveCountersEffect']
+_C340 = CLASSES['KeywordCost']
+_C342 = CLASSES['TypeArg']
+_C344 = CLASSES['QualityArg']
+_C346 = CLASSES['OntoArg']
+_C352 = CLASSES['TriggeredStmt']
+_C355 = CLASSES['ActivatedStmt']
+_C357 = CLASSES['PTDefiningStmt']
+_C360 = CLASSES['SpellKind']
+_C364 = CLASSES['EntersTappedStmt']
+_C367 = CLASSES['CostPerTargetStmt']
+_C369 = CLASSES['UncounterableStmt']
+_C373 = CLASSES['StaticStmt']
+_C385 = CLASSES['ControlClause']
+_C394 = CLASSES['DividedDamageEffect']
+_C396 = CLASSES['DamageEffect']
+_C398 = CLASSES['DestroyEffect']
+_C401 = CLASSES['DrawEffect']
+_C403 = CLASSES['TokenCopyEffect']
+_C408 = CLASSES['TokenEffect']
+_C409 = CLASSES['AddManaEffect']
+_C412 = CLASSES['DiscardEffect']
+_C414 = CLASSES['GainLifeEffect']
+_C417 = CLASSES['GainControlEffect']
+_C419 = CLASSES['ReturnToHandEffect']
+_C422 = CLASSES['ReturnFromGraveyardEffect']
+_C426 = CLASSES['ReturnToBattlefieldEffect']
+_C429 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C434 = CLASSES['SearchEffect']
+_C438 = CLASSES['CounterSpellEffect']
+_C440 = CLASSES['ShuffleEffect']
+_C444 = CLASSES['MillEffect']
+_C447 = CLASSES['PutFromHandEffect']
+_C451 = CLASSES['PutCountersEffect']
+_C454 = CLASSES['PutOnLibraryEffect']
+_C456 = CLASSES['PutIntoZoneEffect']
+_C462 = CLASSES['ExileEffect']
+_C464 = CLASSES['ExileTopEffect']
+_C466 = CLASSES['RegenerateEffect']
+_C470 = CLASSES['PlayerSacrificesEffect']
+_C473 = CLASSES['SacrificeEffect']
+_C475 = CLASSES['UntapEffect']
+_C477 = CLASSES['TapOrUntapEffect']
+_C479 = CLASSES['TapEffect']
+_C483 = CLASSES['RemoveCountersEffect']
+_C485 = CLASSES['DelayedEffect']
+_C487 = CLASSES['PreventEffect']
+_C489 = CLASSES['CastThisEffect']
+_C491 = CLASSES['CopySpellEffect']
+_C492 = CLASSES['NoRegenEffect']
+_C495 = CLASSES['PhaseOutEffect']
+_C498 = CLASSES['NoUntapEffect']
+_C501 = CLASSES['ContinuousEffect']
+_C503 = CLASSES['PlayerRef']
+_C510 = CLASSES['AnyNumberTargets']
+_C512 = CLASSES['AnyTarget']
+_C515 = CLASSES['UpToTargets']
+_C517 = CLASSES['EachPlayers']
+_C519 = CLASSES['ThatRef']
+_C521 = CLASSES['EnchantedRef']
+_C526 = CLASSES['BeginningTrigger']
+_C530 = CLASSES['LastCounterTrigger']
+_C534 = CLASSES['BatchAttackTrigger']
+_C536 = CLASSES['ThisTrigger']
+_C540 = CLASSES['CastTrigger']
+_C543 = CLASSES['YoursTrigger']
+_C556 = CLASSES['ZonePlace']
+_C560 = CLASSES['PTChange']
+_C563 = CLASSES['CantAttackOrBlock']
+_C565 = CLASSES['CantAttack']
+_C567 = CLASSES['CantBlock']
+_C569 = CLASSES['CantBeBlockedByFewer']
+_C570 = CLASSES['CantBeBlockedExcept']
+_C571 = CLASSES['CanBlockOnly']
+_C573 = CLASSES['CantBeTargetedBy']
+_C574 = CLASSES['CantBeTargeted']
+_C576 = CLASSES['CantBeDestroyed']
+_C578 = CLASSES['CantPhaseOut']
+_C580 = CLASSES['PhasesEachUntap']
+_C582 = CLASSES['GainsAbility']
+_C585 = CLASSES['HasKeywordAtManaCost']
+_C586 = CLASSES['HasKeywords']
+_C587 = CLASSES['LosesKeywords']
+_C590 = CLASSES['CombatDamageSteps']
+_C592 = CLASSES['AssignsExcess']
+_C594 = CLASSES['AttacksUntapped']
+_C596 = CLASSES['DoesntUntap']
+_C598 = CLASSES['DamageGainsLife']
+_C600 = CLASSES['DamageIsLethal']
+_C602 = CLASSES['CantBeBlockedBy']
+_C604 = CLASSES['CantBeAttachedBy']
+_C606 = CLASSES['PreventDamageFrom']
+_C608 = CLASSES['AttacksDespite']
+_C610 = CLASSES['MaxBlockers']
+_C612 = CLASSES['AttacksEachCombat']
+_C614 = CLASSES['BlocksEachCombat']
+_C616 = CLASSES['CantBeBlocked']
+_C618 = CLASSES['IsColor']
+_C654 = CLASSES['Duration']
+_C657 = CLASSES['TargetObject']
+_C659 = CLASSES['FromGraveyard']
+_C665 = CLASSES['OntoBattlefield']
+_C668 = CLASSES['IntoHand']
+_C670 = CLASSES['IntoGraveyard']
+_C673 = CLASSES['CostValue']
+_C693 = CLASSES['BackRef']
+_C695 = CLASSES['TargetPlayer']
+_C699 = CLASSES['EachObjects']
+_C712 = CLASSES['QualityRef']
+_C733 = CLASSES['PerTime']
+_C739 = CLASSES['PerObject']
+_C742 = CLASSES['PowerOf']
+_C768 = CLASSES['EntersEvent']
+_C771 = CLASSES['LeavesEvent']
+_C773 = CLASSES['DiesEvent']
+_C775 = CLASSES['AttacksAloneEvent']
+_C777 = CLASSES['AttacksEvent']
+_C779 = CLASSES['BlocksEvent']
+_C783 = CLASSES['BlockedEvent']
+_C785 = CLASSES['PhasesEvent']
+_C787 = CLASSES['TurnedUpEvent']
+_C789 = CLASSES['ExiledThisWayEvent']
+_C791 = CLASSES['TargetedEvent']
+_C794 = CLASSES['DealsDamageEvent']
+_C796 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -48725,7 +48990,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 103:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -48733,7 +48998,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 104:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -48824,7 +49089,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -48905,7 +49170,7 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 224:  # sentences
+        elif r == 227:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -49733,11 +49998,11 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 204:  # instead
+        elif r == 207:  # instead
             d['instead'] = True
-        elif r == 205:  # may
+        elif r == 208:  # may
             d['may'] = True
-        elif r == 206:  # effects
+        elif r == 209:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -49746,7 +50011,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -49755,7 +50020,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -49769,9 +50034,9 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 335:  # lastinstead
+        elif r == 338:  # lastinstead
             d['lastinstead'] = True
-        elif r == 208:  # insteadcond
+        elif r == 211:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
@@ -49780,7 +50045,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 336:  # tailinstead
+        elif r == 339:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -49816,15 +50081,15 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 98:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 212:  # args
+        elif r == 215:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -49868,10 +50133,10 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['first'] = value
-        elif r == 216:  # more
+        elif r == 219:  # more
             values = d['more']
             for x in c:
-                values.append(_b215(x, inst, lim, made))
+                values.append(_b218(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -49904,7 +50169,7 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 217:  # symbols
+        if r == 220:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -49945,10 +50210,10 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 223:  # modes
+        elif r == 226:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b222(x, inst, lim, made))
+                values.append(_b225(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -49989,7 +50254,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 112:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -50030,7 +50295,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 268:  # x
+        elif r == 271:  # x
             d['x'] = True
         elif r == 122:  # word
             x = c[0]
@@ -50050,7 +50315,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 130:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -50125,9 +50390,9 @@ def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 127:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 273:  # onbf
+        elif r == 276:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -50352,7 +50617,7 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 145:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50428,7 +50693,7 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 150:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50468,7 +50733,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 153:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50548,7 +50813,7 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 159:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50590,7 +50855,7 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 162:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50740,15 +51005,15 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 274:  # cant
+        if r == 277:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 275:  # did
+        elif r == 278:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 276:  # dont
+        elif r == 279:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -50784,7 +51049,7 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 277:  # its
+        if r == 280:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -50866,7 +51131,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 180:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -50984,7 +51249,7 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 187:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51020,7 +51285,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 189:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51054,7 +51319,7 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 280:  # things
+        if r == 283:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -51062,8 +51327,8 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 279:
-                    values.append(_b279(x, inst, lim, made))
+                elif x.rule == 282:
+                    values.append(_b282(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -51174,7 +51439,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 281:  # ormore
+        elif r == 284:  # ormore
             d['ormore'] = True
         elif r == 197:  # counter
             x = c[0]
@@ -51188,7 +51453,47 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule HadCountersCondition (class HadCountersCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C201()
+    d: dict[str, Any] = {'counter': None, 'had': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 199:  # counter
+            x = c[0]
+            value = _b132(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 200:  # had
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['had'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51204,7 +51509,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C200()
+    inst: Any = _C203()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51212,9 +51517,9 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 199:  # filter
+        if r == 202:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51224,7 +51529,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51240,7 +51545,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C203()
+    inst: Any = _C206()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51248,32 +51553,32 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 282:  # subject
+        if r == 285:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 389:  # negated
+        elif r == 392:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 283:  # thatspell
+        elif r == 286:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 201:  # word
+        elif r == 204:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 202:  # linked
+        elif r == 205:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
@@ -51287,7 +51592,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b218(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51303,7 +51608,7 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C215()
+    inst: Any = _C218()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51311,11 +51616,11 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 213:  # sep
+        if r == 216:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 214:  # use
+        elif r == 217:  # use
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['use'] = value
@@ -51327,7 +51632,7 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51343,7 +51648,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C222()
+    inst: Any = _C225()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51351,11 +51656,11 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 221:  # sentences
+        if r == 224:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 344:  # sentences
+        elif r == 347:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -51367,7 +51672,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51383,7 +51688,7 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C228()
+    inst: Any = _C231()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51391,11 +51696,11 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 226:  # who
+        if r == 229:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 227:  # skip
+        elif r == 230:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -51407,7 +51712,7 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b234(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51423,7 +51728,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C231()
+    inst: Any = _C234()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51431,11 +51736,11 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 229:  # who
+        if r == 232:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 230:  # search
+        elif r == 233:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -51447,7 +51752,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51463,7 +51768,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C233()
+    inst: Any = _C236()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51471,7 +51776,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 232:  # amount
+        if r == 235:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -51483,7 +51788,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51499,7 +51804,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C235()
+    inst: Any = _C238()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51507,9 +51812,9 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 234:  # filter
+        if r == 237:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51519,7 +51824,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51535,7 +51840,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C237()
+    inst: Any = _C240()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51543,7 +51848,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 355:  # zones
+        if r == 358:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -51551,11 +51856,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 551:
-                    values.append(_b551(x, inst, lim, made))
+                elif x.rule == 556:
+                    values.append(_b556(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 358:  # spells
+        elif r == 361:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -51563,11 +51868,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 357:
-                    values.append(_b357(x, inst, lim, made))
+                elif x.rule == 360:
+                    values.append(_b360(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 236:  # amount
+        elif r == 239:  # amount
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['amount'] = value
@@ -51579,7 +51884,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51595,7 +51900,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C242()
+    inst: Any = _C245()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51603,7 +51908,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 238:  # condition
+        if r == 241:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -51612,24 +51917,24 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 239:  # amount
+        elif r == 242:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 240:  # counter
+        elif r == 243:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 241:  # word
+        elif r == 244:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 359:  # keywords
+        elif r == 362:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -51638,7 +51943,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -51651,48 +51956,8 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C245()
-    d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 243:  # amount
-            x = c[0]
-            value = _b121(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 244:  # counter
-            x = c[0]
-            value = _b132(x, inst, lim, made)
-            d['counter'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
+    """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -51731,44 +51996,8 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C250()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 249:  # filter
-            x = c[0]
-            value = _b272(x, inst, lim, made)
-            d['filter'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
+    """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -51784,6 +52013,82 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C251()
+    d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 249:  # amount
+            x = c[0]
+            value = _b121(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 250:  # counter
+            x = c[0]
+            value = _b132(x, inst, lim, made)
+            d['counter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C253()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 252:  # filter
+            x = c[0]
+            value = _b275(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C254()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51791,7 +52096,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # parts
+        if r == 365:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -51813,7 +52118,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51829,7 +52134,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C253()
+    inst: Any = _C256()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51837,7 +52142,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 252:  # cost
+        if r == 255:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -51849,7 +52154,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51865,7 +52170,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C256()
+    inst: Any = _C259()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51873,11 +52178,11 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 254:  # affected
+        if r == 257:  # affected
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 255:  # cantactivate
+        elif r == 258:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -51889,7 +52194,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51905,7 +52210,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C258()
+    inst: Any = _C261()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51913,7 +52218,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 257:  # revealed
+        if r == 260:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -51925,7 +52230,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51941,7 +52246,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C261()
+    inst: Any = _C264()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51949,11 +52254,11 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 259:  # count
+        if r == 262:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 260:  # turns
+        elif r == 263:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -51965,7 +52270,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51981,7 +52286,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C264()
+    inst: Any = _C267()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51989,15 +52294,15 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 262:  # verb
+        if r == 265:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 263:  # filter
+        elif r == 266:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52007,7 +52312,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52023,7 +52328,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C267()
+    inst: Any = _C270()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52031,15 +52336,15 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 265:  # affected
+        if r == 268:  # affected
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 266:  # offbf
+        elif r == 269:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 367:  # parts
+        elif r == 370:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52048,7 +52353,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 556 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 561 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52061,7 +52366,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52077,7 +52382,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C272()
+    inst: Any = _C275()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvparam': None, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52085,135 +52390,135 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # other
+        if r == 626:  # other
             d['other'] = True
-        elif r == 622:  # another
+        elif r == 627:  # another
             d['another'] = True
-        elif r == 623:  # facedown
+        elif r == 628:  # facedown
             d['facedown'] = True
-        elif r == 624:  # faceup
+        elif r == 629:  # faceup
             d['faceup'] = True
-        elif r == 371:  # exiled
+        elif r == 374:  # exiled
             d['exiled'] = True
-        elif r == 372:  # combat
+        elif r == 375:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 373:  # combat
+        elif r == 376:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 374:  # states
+        elif r == 377:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 625:  # states
+        elif r == 630:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 715:  # nons
+        elif r == 720:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 716:  # colors
+        elif r == 721:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 717:  # supertypes
+        elif r == 722:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 718:  # multis
+        elif r == 723:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 719:  # types
+        elif r == 724:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 720:  # subtypes
+        elif r == 725:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 721:  # ortypes
+        elif r == 726:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 722:  # andor
+        elif r == 727:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 723:  # ortypes
+        elif r == 728:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 269:  # kind
+        elif r == 272:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 375:  # chosen
+        elif r == 378:  # chosen
             d['chosen'] = True
-        elif r == 626:  # mv
+        elif r == 631:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 627:  # mvparam
+        elif r == 632:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 376:  # mvdir
+        elif r == 379:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 377:  # ptstat
+        elif r == 380:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 378:  # ptval
+        elif r == 381:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 379:  # ptdir
+        elif r == 382:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 628:  # keywords
+        elif r == 633:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52222,27 +52527,27 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 380:  # without
+        elif r == 383:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 270:  # controller
+        elif r == 273:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b382(x, inst, lim, made)
+            value = _b385(x, inst, lim, made)
             d['controller'] = value
-        elif r == 388:  # late
+        elif r == 391:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -52251,16 +52556,16 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 629:  # blocked_by_this
+        elif r == 634:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 630:  # attacking_you
+        elif r == 635:  # attacking_you
             d['attacking_you'] = True
-        elif r == 271:  # name
+        elif r == 274:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -52277,7 +52582,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52293,7 +52598,7 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C279()
+    inst: Any = _C282()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52301,9 +52606,9 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 278:  # filter
+        if r == 281:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52313,7 +52618,7 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52329,7 +52634,7 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C286()
+    inst: Any = _C289()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52337,9 +52642,9 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 285:  # effect
+        if r == 288:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52352,7 +52657,7 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52368,7 +52673,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C289()
+    inst: Any = _C292()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52376,11 +52681,11 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 287:  # player
+        if r == 290:  # player
             x = c[0]
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['player'] = value
-        elif r == 501:  # options
+        elif r == 506:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -52388,13 +52693,13 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 272:
-                    values.append(_b272(x, inst, lim, made))
+                elif x.rule == 275:
+                    values.append(_b275(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 288:  # last
+        elif r == 291:  # last
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -52404,7 +52709,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52420,7 +52725,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C292()
+    inst: Any = _C295()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52428,13 +52733,13 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 290:  # player
+        if r == 293:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['player'] = value
-        elif r == 291:  # extra
+        elif r == 294:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -52446,7 +52751,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52462,7 +52767,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C296()
+    inst: Any = _C299()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52470,18 +52775,18 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 293:  # player
+        if r == 296:  # player
             x = c[0]
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['player'] = value
-        elif r == 294:  # samename
+        elif r == 297:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 507 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 295:  # nextturn
+        elif r == 298:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -52493,7 +52798,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52509,7 +52814,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C299()
+    inst: Any = _C302()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52517,13 +52822,13 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 297:  # player
+        if r == 300:  # player
             x = c[0]
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['player'] = value
-        elif r == 298:  # action
+        elif r == 301:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52536,48 +52841,8 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C302()
-    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 300:  # player
-            x = c[0]
-            value = _b498(x, inst, lim, made)
-            d['player'] = value
-        elif r == 301:  # amount
-            x = c[0]
-            value = _b121(x, inst, lim, made)
-            d['amount'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -52602,7 +52867,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 303:  # player
             x = c[0]
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['player'] = value
         elif r == 304:  # amount
             x = c[0]
@@ -52616,7 +52881,47 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C308()
+    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 306:  # player
+            x = c[0]
+            value = _b503(x, inst, lim, made)
+            d['player'] = value
+        elif r == 307:  # amount
+            x = c[0]
+            value = _b121(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52632,7 +52937,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C307()
+    inst: Any = _C310()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52640,7 +52945,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 306:  # play
+        if r == 309:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -52652,7 +52957,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52668,7 +52973,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C309()
+    inst: Any = _C312()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52676,9 +52981,9 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 308:  # target
+        if r == 311:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52691,7 +52996,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52707,7 +53012,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C312()
+    inst: Any = _C315()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52715,20 +53020,20 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 310:  # action
+        if r == 313:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 517:  # count
+        elif r == 522:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 311:  # player
+        elif r == 314:  # player
             x = c[0]
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -52738,7 +53043,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52754,7 +53059,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C314()
+    inst: Any = _C317()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52762,7 +53067,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 313:  # cost
+        if r == 316:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -52774,7 +53079,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52790,7 +53095,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C317()
+    inst: Any = _C320()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52798,14 +53103,14 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 315:  # action
+        if r == 318:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 316:  # count
+        elif r == 319:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -52817,7 +53122,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52833,7 +53138,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C319()
+    inst: Any = _C322()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52841,9 +53146,9 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 318:  # target
+        if r == 321:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52856,7 +53161,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52872,7 +53177,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C322()
+    inst: Any = _C325()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52880,16 +53185,16 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 320:  # first
+        if r == 323:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 321:  # second
+        elif r == 324:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52902,7 +53207,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52918,7 +53223,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C325()
+    inst: Any = _C328()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52926,11 +53231,11 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 323:  # amount
+        if r == 326:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 324:  # order
+        elif r == 327:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -52942,7 +53247,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52958,7 +53263,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C329()
+    inst: Any = _C332()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52966,20 +53271,20 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 326:  # source
+        if r == 329:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 327:  # power
+        elif r == 330:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 328:  # target
+        elif r == 331:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52992,7 +53297,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53008,7 +53313,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C334()
+    inst: Any = _C337()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53016,24 +53321,24 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 330:  # amount
+        if r == 333:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 331:  # counter
+        elif r == 334:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 332:  # source
+        elif r == 335:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 333:  # target
+        elif r == 336:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53046,7 +53351,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53062,7 +53367,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C337()
+    inst: Any = _C340()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53070,7 +53375,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # parts
+        if r == 523:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53079,7 +53384,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 695 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53092,7 +53397,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53108,7 +53413,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C339()
+    inst: Any = _C342()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53116,7 +53421,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 338:  # type
+        if r == 341:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -53128,7 +53433,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53144,7 +53449,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C341()
+    inst: Any = _C344()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53152,7 +53457,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 340:  # quality
+        if r == 343:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -53164,7 +53469,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53180,7 +53485,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C346()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53188,7 +53493,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 342:  # subtype
+        if r == 345:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -53200,7 +53505,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53216,7 +53521,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C349()
+    inst: Any = _C352()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53224,20 +53529,20 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 345:  # zone
+        if r == 348:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 346:  # trigger
+        elif r == 349:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 347:  # condition
+        elif r == 350:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -53246,11 +53551,11 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 348:  # sentences
+        elif r == 351:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 539:  # sentences
+        elif r == 544:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53262,7 +53567,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53278,7 +53583,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C352()
+    inst: Any = _C355()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53286,41 +53591,41 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 540:  # special
+        if r == 545:  # special
             d['special'] = True
-        elif r == 541:  # fromhand
+        elif r == 546:  # fromhand
             d['fromhand'] = True
-        elif r == 350:  # param
+        elif r == 353:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 542:  # cost
+        elif r == 547:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 543:  # param
+        elif r == 548:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 351:  # sentences
+        elif r == 354:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 544:  # sentences
+        elif r == 549:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 545:  # restriction
+        elif r == 550:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -53329,19 +53634,19 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 546:  # once
+        elif r == 551:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 547:  # sorcery
+        elif r == 552:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 548:  # castable
+        elif r == 553:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -53355,7 +53660,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53371,7 +53676,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C357()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53379,13 +53684,13 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # both
+        if r == 705:  # both
             d['both'] = True
-        elif r == 549:  # which
+        elif r == 554:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 353:  # amount
+        elif r == 356:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -53397,7 +53702,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53413,7 +53718,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C360()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53421,9 +53726,9 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 356:  # filter
+        if r == 359:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53433,7 +53738,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53449,7 +53754,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C364()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53457,7 +53762,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # tapped
+        if r == 363:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -53469,7 +53774,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53485,7 +53790,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C364()
+    inst: Any = _C367()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53493,7 +53798,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 363:  # cost
+        if r == 366:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -53505,7 +53810,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53521,7 +53826,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C369()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53529,7 +53834,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # countered
+        if r == 368:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -53541,7 +53846,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53557,7 +53862,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C370()
+    inst: Any = _C373()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53565,7 +53870,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # precondition
+        if r == 371:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -53574,35 +53879,35 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 614:  # this
+        elif r == 619:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 615:  # enchanted
+        elif r == 620:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 616:  # host
+        elif r == 621:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 617:  # equipped
+        elif r == 622:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 618:  # host
+        elif r == 623:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 619:  # affected
+        elif r == 624:  # affected
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 620:  # parts
+        elif r == 625:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53611,12 +53916,12 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 556 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 561 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 369:  # condition
+        elif r == 372:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -53633,7 +53938,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53649,7 +53954,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C382()
+    inst: Any = _C385()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53657,27 +53962,27 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 381:  # you
+        if r == 384:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 383:  # notyou
+        elif r == 386:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 384:  # own
+        elif r == 387:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 385:  # defending
+        elif r == 388:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 386:  # opponent
+        elif r == 389:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 387:  # opponents
+        elif r == 390:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -53689,7 +53994,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53705,7 +54010,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C391()
+    inst: Any = _C394()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53713,11 +54018,11 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 390:  # amount
+        if r == 393:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 724:  # evenly
+        elif r == 729:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -53727,7 +54032,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53743,7 +54048,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C393()
+    inst: Any = _C396()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53751,46 +54056,46 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # named
+        if r == 636:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 632:  # amount
+        elif r == 637:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 633:  # equal
+        elif r == 638:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 725:  # power
+        elif r == 730:  # power
             x = c[0]
-            value = _b737(x, inst, lim, made)
+            value = _b742(x, inst, lim, made)
             d['power'] = value
-        elif r == 726:  # amount
+        elif r == 731:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 634:  # you
+        elif r == 639:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 635:  # target
+        elif r == 640:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 392:  # also
+        elif r == 395:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53803,7 +54108,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53819,7 +54124,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C395()
+    inst: Any = _C398()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53827,9 +54132,9 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 394:  # target
+        if r == 397:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53842,7 +54147,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53858,7 +54163,7 @@ def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C398()
+    inst: Any = _C401()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53866,13 +54171,13 @@ def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 396:  # player
+        if r == 399:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['player'] = value
-        elif r == 397:  # amount
+        elif r == 400:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -53884,7 +54189,7 @@ def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53900,7 +54205,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C400()
+    inst: Any = _C403()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53908,9 +54213,9 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 399:  # target
+        if r == 402:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53923,7 +54228,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53939,7 +54244,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C405()
+    inst: Any = _C408()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53947,39 +54252,39 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 401:  # count
+        if r == 404:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 636:  # tapped
+        elif r == 641:  # tapped
             d['tapped'] = True
-        elif r == 402:  # power
+        elif r == 405:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 403:  # toughness
+        elif r == 406:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 637:  # colors
+        elif r == 642:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 638:  # subtypes
+        elif r == 643:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 639:  # types
+        elif r == 644:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 640:  # keywords
+        elif r == 645:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53988,28 +54293,28 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 404:  # tokname
+        elif r == 407:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 641:  # per
+        elif r == 646:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 642:  # pertime
+        elif r == 647:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b728(x, inst, lim, made)
+            value = _b733(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -54019,7 +54324,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54035,7 +54340,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C406()
+    inst: Any = _C409()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54043,9 +54348,9 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # anycolor
+        if r == 734:  # anycolor
             d['anycolor'] = True
-        elif r == 730:  # choices
+        elif r == 735:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -54055,15 +54360,15 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 643:  # last
+        elif r == 648:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 644:  # mana
+        elif r == 649:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 794:  # alts
+        elif r == 799:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -54075,7 +54380,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54091,7 +54396,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C409()
+    inst: Any = _C412()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54099,27 +54404,27 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 407:  # player
+        if r == 410:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['player'] = value
-        elif r == 645:  # third
+        elif r == 650:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 408:  # amount
+        elif r == 411:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 731:  # random
+        elif r == 736:  # random
             d['random'] = True
-        elif r == 646:  # per
+        elif r == 651:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b728(x, inst, lim, made)
+            value = _b733(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54129,7 +54434,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54145,7 +54450,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C411()
+    inst: Any = _C414()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54153,31 +54458,31 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 410:  # player
+        if r == 413:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['player'] = value
-        elif r == 647:  # amount
+        elif r == 652:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 732:  # per
+        elif r == 737:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b728(x, inst, lim, made)
+            value = _b733(x, inst, lim, made)
             d['per'] = value
-        elif r == 735:  # per
+        elif r == 740:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b734(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['per'] = value
-        elif r == 648:  # equal
+        elif r == 653:  # equal
             x = c[0]
-            value = _b737(x, inst, lim, made)
+            value = _b742(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -54187,7 +54492,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54203,7 +54508,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C417()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54211,18 +54516,18 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 412:  # target
+        if r == 415:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 413:  # duration
+        elif r == 416:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b649(x, inst, lim, made)
+            value = _b654(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -54232,7 +54537,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54248,7 +54553,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C416()
+    inst: Any = _C419()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54256,14 +54561,14 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 415:  # target
+        if r == 418:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 650:  # yours
+        elif r == 655:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -54275,7 +54580,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54291,7 +54596,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C419()
+    inst: Any = _C422()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54299,23 +54604,23 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 417:  # target
+        if r == 420:  # target
             x = c[0]
-            value = _b652(x, inst, lim, made)
+            value = _b657(x, inst, lim, made)
             d['target'] = value
-        elif r == 418:  # source
+        elif r == 421:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b654(x, inst, lim, made)
+            value = _b659(x, inst, lim, made)
             d['source'] = value
-        elif r == 747:  # hand
+        elif r == 752:  # hand
             d['hand'] = True
-        elif r == 655:  # battlefield
+        elif r == 660:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 748:  # mine
+        elif r == 753:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -54325,7 +54630,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54341,31 +54646,43 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C421()
-    d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C426()
+    d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 420:  # target
+        if r == 423:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 656:  # fromgy
+        elif r == 661:  # fromgy
             d['fromgy'] = True
-        elif r == 749:  # choice
+        elif r == 754:  # choice
             d['choice'] = True
-        elif r == 750:  # facedown
+        elif r == 755:  # facedown
             d['facedown'] = True
-        elif r == 751:  # mine
+        elif r == 756:  # mine
             d['mine'] = True
-        elif r == 752:  # owners
+        elif r == 757:  # owners
             d['owners'] = True
+        elif r == 424:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            value = _b121(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 425:  # counter
+            x = c[0]
+            if d['counter']:
+                raise Unsupported('multiple assignments')
+            value = _b132(x, inst, lim, made)
+            d['counter'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -54374,7 +54691,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54390,7 +54707,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C424()
+    inst: Any = _C429()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54398,11 +54715,11 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 422:  # filter
+        if r == 427:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 423:  # hands
+        elif r == 428:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -54414,7 +54731,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54430,7 +54747,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C434()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54438,38 +54755,38 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 425:  # player
+        if r == 430:  # player
             x = c[0]
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['player'] = value
-        elif r == 657:  # upto
+        elif r == 662:  # upto
             d['upto'] = True
-        elif r == 426:  # count
+        elif r == 431:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 427:  # filter
+        elif r == 432:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 753:  # alts
+        elif r == 758:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b272(x, inst, lim, made))
-        elif r == 658:  # reveal
+                values.append(_b275(x, inst, lim, made))
+        elif r == 663:  # reveal
             d['reveal'] = True
-        elif r == 754:  # thatcard
+        elif r == 759:  # thatcard
             d['thatcard'] = True
-        elif r == 755:  # thosecards
+        elif r == 760:  # thosecards
             d['thosecards'] = True
-        elif r == 428:  # destination
+        elif r == 433:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 661 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 666 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 666:  # tapped
+        elif r == 671:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -54479,7 +54796,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54495,7 +54812,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C438()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54503,20 +54820,20 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # target
+        if r == 435:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 431:  # unless
+        elif r == 436:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b668(x, inst, lim, made)
+            value = _b673(x, inst, lim, made)
             d['unless'] = value
-        elif r == 432:  # per
+        elif r == 437:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -54530,7 +54847,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54546,7 +54863,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C440()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54554,9 +54871,9 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # player
+        if r == 439:  # player
             x = c[0]
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54566,7 +54883,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54582,7 +54899,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C439()
+    inst: Any = _C444()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54590,19 +54907,19 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # amount
+        if r == 441:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 437:  # player
+        elif r == 442:  # player
             x = c[0]
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['player'] = value
-        elif r == 438:  # owner
+        elif r == 443:  # owner
             x = c[0]
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -54612,7 +54929,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54628,7 +54945,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C447()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54636,11 +54953,11 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 440:  # filter
+        if r == 445:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 441:  # battlefield
+        elif r == 446:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -54652,7 +54969,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54668,7 +54985,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C446()
+    inst: Any = _C451()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54676,17 +54993,17 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # amount
+        if r == 448:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 444:  # counter
+        elif r == 449:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 445:  # target
+        elif r == 450:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54699,7 +55016,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54715,7 +55032,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C449()
+    inst: Any = _C454()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54723,24 +55040,24 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 447:  # target
+        if r == 452:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 448:  # source
+        elif r == 453:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b654(x, inst, lim, made)
+            value = _b659(x, inst, lim, made)
             d['source'] = value
-        elif r == 670:  # top
+        elif r == 675:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 671:  # bottom
+        elif r == 676:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -54752,7 +55069,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54768,7 +55085,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C451()
+    inst: Any = _C456()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54776,9 +55093,9 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 450:  # target
+        if r == 455:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54791,7 +55108,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54807,7 +55124,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C462()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54815,36 +55132,36 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 452:  # target
+        if r == 457:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 453:  # source
+        elif r == 458:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b654(x, inst, lim, made)
+            value = _b659(x, inst, lim, made)
             d['source'] = value
-        elif r == 454:  # amount
+        elif r == 459:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 455:  # counter
+        elif r == 460:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 456:  # also
+        elif r == 461:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54857,7 +55174,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54873,7 +55190,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C459()
+    inst: Any = _C464()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54881,9 +55198,9 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # player
+        if r == 463:  # player
             x = c[0]
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54893,7 +55210,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54909,7 +55226,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C461()
+    inst: Any = _C466()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54917,9 +55234,9 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 460:  # target
+        if r == 465:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54932,7 +55249,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54948,7 +55265,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C470()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54956,19 +55273,19 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 462:  # player
+        if r == 467:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['player'] = value
-        elif r == 463:  # amount
+        elif r == 468:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 464:  # filter
+        elif r == 469:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54978,7 +55295,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54994,7 +55311,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C473()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55002,18 +55319,18 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # target
+        if r == 471:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 467:  # unless
+        elif r == 472:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b668(x, inst, lim, made)
+            value = _b673(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -55023,7 +55340,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55039,7 +55356,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C475()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55047,9 +55364,9 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55062,7 +55379,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55078,7 +55395,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C477()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55086,9 +55403,9 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # target
+        if r == 476:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55101,7 +55418,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55117,7 +55434,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C474()
+    inst: Any = _C479()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55125,9 +55442,9 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # target
+        if r == 478:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55140,7 +55457,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55156,7 +55473,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C483()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55164,17 +55481,17 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 475:  # amount
+        if r == 480:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 476:  # counter
+        elif r == 481:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 477:  # target
+        elif r == 482:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55187,7 +55504,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55203,7 +55520,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C485()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55211,20 +55528,20 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 672:  # step
+        if r == 677:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 756 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 761 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 673:  # endcombat
+        elif r == 678:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 479:  # effect
+        elif r == 484:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55237,7 +55554,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55253,7 +55570,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
+    inst: Any = _C487()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55261,15 +55578,15 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 481:  # amount
+        if r == 486:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 757:  # you
+        elif r == 762:  # you
             d['you'] = True
-        elif r == 674:  # target
+        elif r == 679:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55282,7 +55599,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55298,7 +55615,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C489()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55306,18 +55623,18 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 483:  # target
+        if r == 488:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 675:  # label
+        elif r == 680:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 676:  # free
+        elif r == 681:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -55329,7 +55646,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55345,7 +55662,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C486()
+    inst: Any = _C491()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55353,14 +55670,14 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # target
+        if r == 490:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 677:  # newtargets
+        elif r == 682:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -55370,7 +55687,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55386,7 +55703,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C492()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55394,18 +55711,18 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 678:  # thatnoun
+        if r == 683:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 679:  # target
+        elif r == 684:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 680:  # thisturn
+        elif r == 685:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -55415,7 +55732,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55431,7 +55748,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C490()
+    inst: Any = _C495()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55439,14 +55756,14 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 488:  # target
+        if r == 493:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 489:  # phaseout
+        elif r == 494:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -55458,7 +55775,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55474,7 +55791,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C498()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55482,14 +55799,14 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 491:  # target
+        if r == 496:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 492:  # nountap
+        elif r == 497:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -55501,7 +55818,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55517,7 +55834,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C501()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55525,30 +55842,30 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # lead
+        if r == 499:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b649(x, inst, lim, made)
+            value = _b654(x, inst, lim, made)
             d['lead'] = value
-        elif r == 681:  # target
+        elif r == 686:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 682:  # also
+        elif r == 687:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b694(x, inst, lim, made)
+            value = _b699(x, inst, lim, made)
             d['also'] = value
-        elif r == 683:  # group
+        elif r == 688:  # group
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['group'] = value
-        elif r == 684:  # parts
+        elif r == 689:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55557,18 +55874,18 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 556 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 561 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 495:  # duration
+        elif r == 500:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b649(x, inst, lim, made)
+            value = _b654(x, inst, lim, made)
             d['duration'] = value
-        elif r == 685:  # tail
+        elif r == 690:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -55577,7 +55894,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 556 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 561 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55590,7 +55907,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55606,7 +55923,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C503()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55614,13 +55931,13 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # controller
+        if r == 691:  # controller
             d['controller'] = True
-        elif r == 499:  # owner
+        elif r == 504:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 500:  # who
+        elif r == 505:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -55632,7 +55949,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55648,7 +55965,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C510()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55656,9 +55973,9 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 504:  # filter
+        if r == 509:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55668,7 +55985,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55684,7 +56001,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C512()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55692,7 +56009,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 506:  # any
+        if r == 511:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -55704,7 +56021,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55720,7 +56037,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C515()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55728,15 +56045,15 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # each
+        if r == 696:  # each
             d['each'] = True
-        elif r == 508:  # count
+        elif r == 513:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 509:  # filter
+        elif r == 514:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55746,7 +56063,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55762,7 +56079,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C517()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55770,7 +56087,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 511:  # who
+        if r == 516:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -55782,7 +56099,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55798,7 +56115,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C519()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55806,7 +56123,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # that
+        if r == 518:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -55818,7 +56135,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55834,7 +56151,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C521()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55842,9 +56159,9 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # equipped
+        if r == 766:  # equipped
             d['equipped'] = True
-        elif r == 515:  # enchanted
+        elif r == 520:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -55856,7 +56173,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55872,7 +56189,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C526()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55880,11 +56197,11 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # whose
+        if r == 524:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 520:  # step
+        elif r == 525:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -55896,7 +56213,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55912,7 +56229,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C530()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55920,11 +56237,11 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # lead
+        if r == 528:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 524:  # counter
+        elif r == 529:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -55936,7 +56253,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55952,7 +56269,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C529()
+    inst: Any = _C534()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55960,15 +56277,15 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # lead
+        if r == 531:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 527:  # subject
+        elif r == 532:  # subject
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 528:  # batch
+        elif r == 533:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -55980,7 +56297,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55996,7 +56313,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C536()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56004,13 +56321,13 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 530:  # lead
+        if r == 535:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 696:  # creature
+        elif r == 701:  # creature
             d['creature'] = True
-        elif r == 697:  # events
+        elif r == 702:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56019,7 +56336,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 764 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 769 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56032,7 +56349,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56048,7 +56365,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C540()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56056,17 +56373,17 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # lead
+        if r == 537:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 533:  # who
+        elif r == 538:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 534:  # spell
+        elif r == 539:  # spell
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -56076,7 +56393,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56092,7 +56409,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C543()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56100,17 +56417,17 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # lead
+        if r == 541:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 792:  # thisor
+        elif r == 797:  # thisor
             d['thisor'] = True
-        elif r == 537:  # subject
+        elif r == 542:  # subject
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 698:  # events
+        elif r == 703:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56119,12 +56436,12 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 764 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 769 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 699:  # undercontrol
+        elif r == 704:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -56134,7 +56451,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56150,7 +56467,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C556()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56158,11 +56475,11 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 550:  # command
+        if r == 555:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 552:  # battlefield
+        elif r == 557:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56174,7 +56491,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56190,7 +56507,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C555()
+    inst: Any = _C560()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56198,29 +56515,29 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # additional
+        if r == 706:  # additional
             d['additional'] = True
-        elif r == 553:  # power
+        elif r == 558:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 554:  # toughness
+        elif r == 559:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 702:  # per
+        elif r == 707:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 703:  # perfilter
+        elif r == 708:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 793:  # onbf
+        elif r == 798:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -56230,7 +56547,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56246,7 +56563,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C558()
+    inst: Any = _C563()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56254,7 +56571,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 557:  # both
+        if r == 562:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -56266,7 +56583,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56282,7 +56599,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C565()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56290,7 +56607,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 559:  # attack
+        if r == 564:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -56302,7 +56619,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56318,7 +56635,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C562()
+    inst: Any = _C567()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56326,7 +56643,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 561:  # block
+        if r == 566:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -56338,7 +56655,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56354,7 +56671,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C569()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56362,7 +56679,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 563:  # count
+        if r == 568:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -56374,7 +56691,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56390,7 +56707,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C565()
+    inst: Any = _C570()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56398,7 +56715,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # filters
+        if r == 709:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -56406,8 +56723,8 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 272:
-                    values.append(_b272(x, inst, lim, made))
+                elif x.rule == 275:
+                    values.append(_b275(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -56418,7 +56735,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56434,7 +56751,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C571()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56442,7 +56759,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # filters
+        if r == 710:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -56450,8 +56767,8 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 272:
-                    values.append(_b272(x, inst, lim, made))
+                elif x.rule == 275:
+                    values.append(_b275(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -56462,7 +56779,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56478,7 +56795,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C568()
+    inst: Any = _C573()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56486,9 +56803,9 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 567:  # quality
+        if r == 572:  # quality
             x = c[0]
-            value = _b707(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56498,7 +56815,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56514,7 +56831,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C574()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56522,7 +56839,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # opponents
+        if r == 714:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -56532,7 +56849,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56548,7 +56865,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C576()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56556,7 +56873,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # destroyed
+        if r == 575:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -56568,7 +56885,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56584,7 +56901,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C578()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56592,7 +56909,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # phase
+        if r == 577:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -56604,7 +56921,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56620,7 +56937,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C580()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56628,7 +56945,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 574:  # untap
+        if r == 579:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -56640,7 +56957,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56656,7 +56973,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C582()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56664,9 +56981,9 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 576:  # ability
+        if r == 581:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56679,7 +56996,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56695,7 +57012,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C585()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56703,14 +57020,14 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 578:  # keyword
+        if r == 583:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 579:  # manacost
+        elif r == 584:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -56722,7 +57039,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56738,7 +57055,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C586()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56746,7 +57063,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # keywords
+        if r == 716:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56755,7 +57072,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -56768,7 +57085,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56784,7 +57101,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C587()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56792,7 +57109,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # keywords
+        if r == 717:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56801,7 +57118,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -56814,7 +57131,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56830,7 +57147,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C590()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56838,11 +57155,11 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # first
+        if r == 588:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 584:  # regular
+        elif r == 589:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -56856,7 +57173,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56872,7 +57189,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C592()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56880,7 +57197,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # excess
+        if r == 591:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -56892,7 +57209,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56908,7 +57225,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C594()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56916,7 +57233,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # untapped
+        if r == 593:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -56928,7 +57245,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56944,7 +57261,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C596()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56952,11 +57269,11 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # its
+        if r == 718:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 590:  # untap
+        elif r == 595:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -56968,7 +57285,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56984,7 +57301,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C598()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56992,7 +57309,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # gains
+        if r == 597:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -57004,7 +57321,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57020,7 +57337,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C600()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57028,7 +57345,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # lethal
+        if r == 599:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -57040,7 +57357,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57056,7 +57373,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C602()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57064,9 +57381,9 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # quality
+        if r == 601:  # quality
             x = c[0]
-            value = _b707(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57076,7 +57393,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57092,7 +57409,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C604()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57100,9 +57417,9 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # quality
+        if r == 603:  # quality
             x = c[0]
-            value = _b707(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57112,7 +57429,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57128,7 +57445,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C606()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57136,9 +57453,9 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # quality
+        if r == 605:  # quality
             x = c[0]
-            value = _b707(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57148,7 +57465,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57164,7 +57481,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C608()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57172,11 +57489,11 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # thisturn
+        if r == 719:  # thisturn
             d['thisturn'] = True
-        elif r == 602:  # keyword
+        elif r == 607:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57189,7 +57506,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57205,7 +57522,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C610()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57213,7 +57530,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # count
+        if r == 609:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -57225,7 +57542,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57241,7 +57558,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C612()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57249,7 +57566,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # attacks
+        if r == 611:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -57261,7 +57578,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57277,7 +57594,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C614()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57285,7 +57602,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # blocks
+        if r == 613:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -57297,7 +57614,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57313,7 +57630,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C616()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57321,7 +57638,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # unblockable
+        if r == 615:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -57333,7 +57650,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57349,7 +57666,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C618()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57357,9 +57674,9 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # color
+        if r == 617:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57372,7 +57689,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57388,7 +57705,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C654()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57396,23 +57713,23 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # eot
+        if r == 745:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 741:  # next_upkeep
+        elif r == 746:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 742:  # losecontrol
+        elif r == 747:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 743:  # thisturn
+        elif r == 748:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 744:  # thiscombat
+        elif r == 749:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -57424,7 +57741,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57440,7 +57757,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C652()
+    inst: Any = _C657()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57448,13 +57765,13 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # another
+        if r == 750:  # another
             d['another'] = True
-        elif r == 651:  # filter
+        elif r == 656:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 746:  # ingy
+        elif r == 751:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -57464,7 +57781,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57480,7 +57797,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C654()
+    inst: Any = _C659()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57488,7 +57805,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # whose
+        if r == 658:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -57500,7 +57817,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57516,7 +57833,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C665()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57524,7 +57841,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # zone
+        if r == 664:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -57536,7 +57853,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57552,7 +57869,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C668()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57560,9 +57877,9 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # player
+        if r == 667:  # player
             x = c[0]
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57572,7 +57889,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57588,7 +57905,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C670()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57596,9 +57913,9 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 664:  # player
+        if r == 669:  # player
             x = c[0]
-            value = _b498(x, inst, lim, made)
+            value = _b503(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57608,7 +57925,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57624,7 +57941,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C668()
+    inst: Any = _C673()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57632,13 +57949,13 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 667:  # cost
+        if r == 672:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 669:  # param
+        elif r == 674:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57651,7 +57968,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57667,7 +57984,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C693()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57675,9 +57992,9 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # word
+        if r == 692:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 507 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57690,7 +58007,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57706,7 +58023,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C695()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57714,11 +58031,11 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # player
+        if r == 694:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 758:  # walker
+        elif r == 763:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -57728,7 +58045,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57744,7 +58061,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C699()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57752,33 +58069,33 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # quant
+        if r == 697:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 693:  # filter
+        elif r == 698:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 759:  # attached
+        elif r == 764:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 507 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 760:  # samename
+        elif r == 765:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 507 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 795:  # ingy
+        elif r == 800:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -57788,7 +58105,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57804,7 +58121,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C712()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57812,13 +58129,13 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # word
+        if r == 711:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 708:  # param
+        elif r == 713:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57831,7 +58148,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57847,7 +58164,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C733()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57855,9 +58172,9 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # word
+        if r == 732:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57870,7 +58187,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57886,7 +58203,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C734()
+    inst: Any = _C739()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57894,13 +58211,13 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # filter
+        if r == 738:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 800:  # gy
+        elif r == 805:  # gy
             d['gy'] = True
-        elif r == 801:  # bf
+        elif r == 806:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57910,7 +58227,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57926,7 +58243,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C737()
+    inst: Any = _C742()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57934,21 +58251,21 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # power
+        if r == 741:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 738:  # power
+        elif r == 743:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 739:  # target
+        elif r == 744:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57961,7 +58278,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57977,7 +58294,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C763()
+    inst: Any = _C768()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57985,7 +58302,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # enters
+        if r == 767:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -57997,7 +58314,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58013,7 +58330,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C766()
+    inst: Any = _C771()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58021,7 +58338,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # leaves
+        if r == 770:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -58033,7 +58350,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58049,7 +58366,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C768()
+    inst: Any = _C773()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58057,7 +58374,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # dies
+        if r == 772:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -58069,7 +58386,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58085,7 +58402,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C775()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58093,7 +58410,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # alone
+        if r == 774:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -58105,7 +58422,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58121,7 +58438,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
+    inst: Any = _C777()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58129,7 +58446,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # attacks
+        if r == 776:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -58141,7 +58458,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58157,7 +58474,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C779()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58165,11 +58482,11 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # blocks
+        if r == 778:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 796:  # acreature
+        elif r == 801:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -58179,7 +58496,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58195,7 +58512,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C783()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58203,21 +58520,21 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # blocked
+        if r == 780:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 776:  # article
+        elif r == 781:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 777:  # filter
+        elif r == 782:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b272(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -58227,7 +58544,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58243,7 +58560,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C785()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58251,7 +58568,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # direction
+        if r == 784:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -58263,7 +58580,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58279,7 +58596,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C782()
+    inst: Any = _C787()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58287,7 +58604,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # up
+        if r == 786:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -58299,7 +58616,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58315,7 +58632,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C789()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58323,7 +58640,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # way
+        if r == 788:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -58335,7 +58652,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58351,7 +58668,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C791()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58359,11 +58676,11 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # targeted
+        if r == 790:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 797:  # opponents
+        elif r == 802:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58373,7 +58690,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58389,7 +58706,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C794()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58397,13 +58714,13 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 798:  # combat
+        if r == 803:  # combat
             d['combat'] = True
-        elif r == 787:  # deals
+        elif r == 792:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 788:  # recipient
+        elif r == 793:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -58417,7 +58734,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58433,7 +58750,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C796()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58441,9 +58758,9 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # combat
+        if r == 804:  # combat
             d['combat'] = True
-        elif r == 790:  # dealt
+        elif r == 795:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -58656,611 +58973,616 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 196 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 197 __asgn_plain
     _b198,  # 198 CountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 199 __asgn_plain
-    _b200,  # 200 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 201 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 202 __asgn_plain
-    _b203,  # 203 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 204 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 205 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 206 __asgn_oneormore
-    _node,  # 207 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 208 __asgn_plain
-    _match_node,  # 209 ParamName
-    _match_node,  # 210 KeywordName
-    _node,  # 211 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 212 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 213 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 214 __asgn_plain
-    _b215,  # 215 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 216 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 217 __asgn_oneormore
-    _match_node,  # 218 Supertype
-    _match_node,  # 219 CardType
-    _match_node,  # 220 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 221 __asgn_plain
-    _b222,  # 222 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 223 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 199 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 200 __asgn_plain
+    _b201,  # 201 HadCountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 202 __asgn_plain
+    _b203,  # 203 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 204 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 205 __asgn_plain
+    _b206,  # 206 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 207 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 208 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 209 __asgn_oneormore
+    _node,  # 210 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 211 __asgn_plain
+    _match_node,  # 212 ParamName
+    _match_node,  # 213 KeywordName
+    _node,  # 214 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 215 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 216 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 217 __asgn_plain
+    _b218,  # 218 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 219 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 220 __asgn_oneormore
+    _match_node,  # 221 Supertype
+    _match_node,  # 222 CardType
+    _match_node,  # 223 Color
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 224 __asgn_plain
-    _node,  # 225 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 226 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 227 __asgn_plain
-    _b228,  # 228 SkipExtraTurnStmt
+    _b225,  # 225 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 226 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 227 __asgn_plain
+    _node,  # 228 AbilityBody
     lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 229 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 230 __asgn_plain
-    _b231,  # 231 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 232 __asgn_plain
-    _b233,  # 233 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 234 __asgn_plain
-    _b235,  # 235 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 236 __asgn_plain
-    _b237,  # 237 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 238 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 230 __asgn_plain
+    _b231,  # 231 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 232 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 233 __asgn_plain
+    _b234,  # 234 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 235 __asgn_plain
+    _b236,  # 236 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 237 __asgn_plain
+    _b238,  # 238 PreventDamageByStmt
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 239 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 240 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 241 __asgn_plain
-    _b242,  # 242 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 243 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 244 __asgn_plain
-    _b245,  # 245 AmplifyStmt
+    _b240,  # 240 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 241 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 242 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 243 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 244 __asgn_plain
+    _b245,  # 245 EntersWithStmt
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 246 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 247 __asgn_plain
-    _b248,  # 248 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 249 __asgn_plain
-    _b250,  # 250 EntersAsCopyStmt
-    _b251,  # 251 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 252 __asgn_plain
-    _b253,  # 253 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 254 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 255 __asgn_plain
-    _b256,  # 256 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 257 __asgn_plain
-    _b258,  # 258 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 259 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 260 __asgn_plain
-    _b261,  # 261 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 262 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 263 __asgn_plain
-    _b264,  # 264 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 265 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 266 __asgn_plain
-    _b267,  # 267 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 268 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 269 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 270 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 271 __asgn_plain
-    _b272,  # 272 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 273 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 274 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 275 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 276 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 277 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 278 __asgn_plain
-    _b279,  # 279 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 280 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 281 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 282 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 283 __asgn_plain
-    _match_node,  # 284 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 285 __asgn_plain
-    _b286,  # 286 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 287 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 288 __asgn_plain
-    _b289,  # 289 ChooseAmongEffect
+    _b248,  # 248 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 249 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 250 __asgn_plain
+    _b251,  # 251 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 252 __asgn_plain
+    _b253,  # 253 EntersAsCopyStmt
+    _b254,  # 254 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 255 __asgn_plain
+    _b256,  # 256 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 257 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 258 __asgn_plain
+    _b259,  # 259 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 260 __asgn_plain
+    _b261,  # 261 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 262 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 263 __asgn_plain
+    _b264,  # 264 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 265 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 266 __asgn_plain
+    _b267,  # 267 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 268 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 269 __asgn_plain
+    _b270,  # 270 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 271 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 272 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 273 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 274 __asgn_plain
+    _b275,  # 275 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 276 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 277 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 278 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 279 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 280 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 281 __asgn_plain
+    _b282,  # 282 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 283 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 284 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 285 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 286 __asgn_plain
+    _match_node,  # 287 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 288 __asgn_plain
+    _b289,  # 289 MayEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 290 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 291 __asgn_plain
-    _b292,  # 292 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 291 __asgn_plain
+    _b292,  # 292 ChooseAmongEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 293 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 294 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 295 __asgn_plain
-    _b296,  # 296 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 297 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 298 __asgn_plain
-    _b299,  # 299 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 294 __asgn_plain
+    _b295,  # 295 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 296 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 297 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 298 __asgn_plain
+    _b299,  # 299 CantCastEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 300 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 301 __asgn_plain
-    _b302,  # 302 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 301 __asgn_plain
+    _b302,  # 302 PlayerTopCardActionEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 303 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 304 __asgn_plain
-    _b305,  # 305 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 306 __asgn_plain
-    _b307,  # 307 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 308 __asgn_plain
-    _b309,  # 309 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 310 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 311 __asgn_plain
-    _b312,  # 312 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 313 __asgn_plain
-    _b314,  # 314 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 315 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 316 __asgn_plain
-    _b317,  # 317 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 320 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 321 __asgn_plain
-    _b322,  # 322 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 323 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 326 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 327 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 328 __asgn_plain
-    _b329,  # 329 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 330 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 331 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 332 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 333 __asgn_plain
-    _b334,  # 334 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 335 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 336 __asgn_optional
-    _b337,  # 337 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 338 __asgn_plain
-    _b339,  # 339 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 340 __asgn_plain
-    _b341,  # 341 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 344 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 345 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 346 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 347 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 348 __asgn_plain
-    _b349,  # 349 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 350 __asgn_plain
+    _b305,  # 305 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 306 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 307 __asgn_plain
+    _b308,  # 308 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 309 __asgn_plain
+    _b310,  # 310 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 311 __asgn_plain
+    _b312,  # 312 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 313 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 314 __asgn_plain
+    _b315,  # 315 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 316 __asgn_plain
+    _b317,  # 317 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 318 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 319 __asgn_plain
+    _b320,  # 320 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 321 __asgn_plain
+    _b322,  # 322 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 323 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 324 __asgn_plain
+    _b325,  # 325 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 326 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 327 __asgn_plain
+    _b328,  # 328 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 329 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 330 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 331 __asgn_plain
+    _b332,  # 332 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 333 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 334 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 336 __asgn_plain
+    _b337,  # 337 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 338 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 339 __asgn_optional
+    _b340,  # 340 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 341 __asgn_plain
+    _b342,  # 342 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 343 __asgn_plain
+    _b344,  # 344 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 345 __asgn_plain
+    _b346,  # 346 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 347 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 348 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 349 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 350 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 355 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 358 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 359 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 362 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 363 __asgn_plain
-    _b364,  # 364 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 365 __asgn_plain
-    _b366,  # 366 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 367 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 368 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 369 __asgn_plain
-    _b370,  # 370 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 371 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 372 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 373 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 374 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 375 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 376 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 377 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 378 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 379 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 380 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 381 __asgn_plain
-    _b382,  # 382 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 383 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 384 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 385 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 386 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 388 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 389 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 390 __asgn_plain
-    _b391,  # 391 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 392 __asgn_plain
-    _b393,  # 393 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 394 __asgn_plain
-    _b395,  # 395 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 396 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 397 __asgn_plain
-    _b398,  # 398 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 399 __asgn_plain
-    _b400,  # 400 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 404 __asgn_plain
-    _b405,  # 405 TokenEffect
-    _b406,  # 406 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 408 __asgn_plain
-    _b409,  # 409 DiscardEffect
+    _b352,  # 352 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 353 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 354 __asgn_plain
+    _b355,  # 355 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 358 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 359 __asgn_plain
+    _b360,  # 360 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 361 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 362 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 363 __asgn_plain
+    _b364,  # 364 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 365 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 366 __asgn_plain
+    _b367,  # 367 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 368 __asgn_plain
+    _b369,  # 369 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 370 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 371 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 372 __asgn_plain
+    _b373,  # 373 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 374 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 375 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 376 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 377 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 378 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 379 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 380 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 381 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 382 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 383 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 384 __asgn_plain
+    _b385,  # 385 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 386 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 388 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 389 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 390 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 391 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 395 __asgn_plain
+    _b396,  # 396 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 397 __asgn_plain
+    _b398,  # 398 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 400 __asgn_plain
+    _b401,  # 401 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 402 __asgn_plain
+    _b403,  # 403 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 407 __asgn_plain
+    _b408,  # 408 TokenEffect
+    _b409,  # 409 AddManaEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 410 __asgn_plain
-    _b411,  # 411 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 413 __asgn_plain
-    _b414,  # 414 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 411 __asgn_plain
+    _b412,  # 412 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 413 __asgn_plain
+    _b414,  # 414 GainLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 415 __asgn_plain
-    _b416,  # 416 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 418 __asgn_plain
-    _b419,  # 419 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 416 __asgn_plain
+    _b417,  # 417 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 ReturnToHandEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 420 __asgn_plain
-    _b421,  # 421 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 422 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 423 __asgn_plain
-    _b424,  # 424 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 425 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 424 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 425 __asgn_plain
+    _b426,  # 426 ReturnToBattlefieldEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 427 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 428 __asgn_plain
-    _b429,  # 429 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 437 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 438 __asgn_plain
-    _b439,  # 439 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 443 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 445 __asgn_plain
-    _b446,  # 446 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 448 __asgn_plain
-    _b449,  # 449 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 433 __asgn_plain
+    _b434,  # 434 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 436 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 439 __asgn_plain
+    _b440,  # 440 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 441 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 442 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 443 __asgn_plain
+    _b444,  # 444 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 445 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 449 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 450 __asgn_plain
-    _b451,  # 451 PutIntoZoneEffect
+    _b451,  # 451 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 458 __asgn_plain
-    _b459,  # 459 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
-    _b461,  # 461 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 UntapEffect
+    _b454,  # 454 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 461 __asgn_plain
+    _b462,  # 462 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 463 __asgn_plain
+    _b464,  # 464 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 468 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
-    _b474,  # 474 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 475 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 CopySpellEffect
-    _b487,  # 487 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 481 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
+    _b483,  # 483 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 491 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 ContinuousEffect
-    _match_node,  # 497 ActionWord
-    _b498,  # 498 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 500 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 501 __asgn_oneormore
-    _match_node,  # 502 BackWord
-    _node,  # 503 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 508 __asgn_plain
+    _b489,  # 489 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 CopySpellEffect
+    _b492,  # 492 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 494 __asgn_plain
+    _b495,  # 495 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 499 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 ContinuousEffect
+    _match_node,  # 502 ActionWord
+    _b503,  # 503 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 506 __asgn_oneormore
+    _match_node,  # 507 BackWord
+    _node,  # 508 TargetRef
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 517 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 518 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 519 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 BeginningTrigger
-    _node,  # 522 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 523 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 528 __asgn_plain
-    _b529,  # 529 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 530 __asgn_plain
-    _b531,  # 531 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 533 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 534 __asgn_plain
-    _b535,  # 535 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 536 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 537 __asgn_plain
-    _b538,  # 538 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 540 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 541 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 542 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 543 __asgn_plain
+    _b510,  # 510 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 513 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 514 __asgn_plain
+    _b515,  # 515 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 522 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 523 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 524 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 BeginningTrigger
+    _node,  # 527 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 532 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 533 __asgn_plain
+    _b534,  # 534 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 537 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 541 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 YoursTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 546 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 554 __asgn_plain
-    _b555,  # 555 PTChange
-    _node,  # 556 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 557 __asgn_plain
-    _b558,  # 558 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 561 __asgn_plain
-    _b562,  # 562 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 563 __asgn_plain
-    _b564,  # 564 CantBeBlockedByFewer
-    _b565,  # 565 CantBeBlockedExcept
-    _b566,  # 566 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 567 __asgn_plain
-    _b568,  # 568 CantBeTargetedBy
-    _b569,  # 569 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 576 __asgn_plain
-    _b577,  # 577 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 HasKeywordAtManaCost
-    _b581,  # 581 HasKeywords
-    _b582,  # 582 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 614 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 615 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 616 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 617 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 618 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 619 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 620 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 621 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 622 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 623 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 624 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 625 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 628 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 629 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 630 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 633 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 636 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 637 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 638 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 639 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 640 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 545 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 546 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 555 __asgn_plain
+    _b556,  # 556 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 PTChange
+    _node,  # 561 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 564 __asgn_plain
+    _b565,  # 565 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 566 __asgn_plain
+    _b567,  # 567 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 CantBeBlockedByFewer
+    _b570,  # 570 CantBeBlockedExcept
+    _b571,  # 571 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 572 __asgn_plain
+    _b573,  # 573 CantBeTargetedBy
+    _b574,  # 574 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 HasKeywordAtManaCost
+    _b586,  # 586 HasKeywords
+    _b587,  # 587 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 619 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 621 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 622 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 625 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 626 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 627 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 628 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 629 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 630 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 633 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 634 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 635 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 637 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 641 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 642 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 643 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 644 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 645 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 651 __asgn_plain
-    _b652,  # 652 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 653 __asgn_plain
-    _b654,  # 654 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 656 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 657 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 658 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 OntoBattlefield
-    _node,  # 661 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 666 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 667 __asgn_plain
-    _b668,  # 668 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 677 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 653 __asgn_plain
+    _b654,  # 654 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 656 __asgn_plain
+    _b657,  # 657 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 661 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 662 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 663 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 OntoBattlefield
+    _node,  # 666 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 667 __asgn_plain
+    _b668,  # 668 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 669 __asgn_plain
+    _b670,  # 670 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 671 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 672 __asgn_plain
+    _b673,  # 673 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 678 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 680 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 684 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 685 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 689 __asgn_plain
-    _b690,  # 690 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 691 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 EachObjects
-    _node,  # 695 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 696 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 697 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 698 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 699 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 700 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 701 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 704 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 705 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 709 __asgn_optional
-    _node,  # 710 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 711 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 712 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 714 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 715 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 716 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 717 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 718 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 719 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 720 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 721 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 722 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 723 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 724 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 727 __asgn_plain
-    _b728,  # 728 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 729 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 733 __asgn_plain
-    _b734,  # 734 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 736 __asgn_plain
-    _b737,  # 737 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 746 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 748 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 750 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 751 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 755 __asgn_optional
-    _match_node,  # 756 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 EntersEvent
-    _node,  # 764 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 765 __asgn_plain
-    _b766,  # 766 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 767 __asgn_plain
-    _b768,  # 768 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 781 __asgn_plain
-    _b782,  # 782 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 793 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 794 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 795 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 798 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 799 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 801 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 682 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 685 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 689 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 690 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 691 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 692 __asgn_plain
+    _b693,  # 693 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 696 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 EachObjects
+    _node,  # 700 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 701 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 702 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 703 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 704 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 705 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 706 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 709 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 710 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 711 __asgn_plain
+    _b712,  # 712 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 714 __asgn_optional
+    _node,  # 715 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 716 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 717 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 719 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 720 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 721 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 724 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 725 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 732 __asgn_plain
+    _b733,  # 733 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 734 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 736 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 738 __asgn_plain
+    _b739,  # 739 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 741 __asgn_plain
+    _b742,  # 742 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 750 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 751 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 752 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 753 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 755 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 758 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 760 __asgn_optional
+    _match_node,  # 761 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 767 __asgn_plain
+    _b768,  # 768 EntersEvent
+    _node,  # 769 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 770 __asgn_plain
+    _b771,  # 771 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 784 __asgn_plain
+    _b785,  # 785 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 786 __asgn_plain
+    _b787,  # 787 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 788 __asgn_plain
+    _b789,  # 789 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 793 __asgn_plain
+    _b794,  # 794 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 795 __asgn_plain
+    _b796,  # 796 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 798 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 799 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 800 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 801 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 802 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 806 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 503, 522, 556, 661, 695, 710, 764])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 210, 214, 228, 508, 527, 561, 666, 700, 715, 769])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -59463,606 +59785,611 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 197 __asgn_plain
     _b198,  # 198 CountersCondition
     None,  # 199 __asgn_plain
-    _b200,  # 200 ItIsCondition
-    None,  # 201 __asgn_plain
+    None,  # 200 __asgn_plain
+    _b201,  # 201 HadCountersCondition
     None,  # 202 __asgn_plain
-    _b203,  # 203 PaidCondition
-    None,  # 204 __asgn_optional
-    None,  # 205 __asgn_optional
-    None,  # 206 __asgn_oneormore
-    None,  # 207 Effect
-    None,  # 208 __asgn_plain
-    None,  # 209 ParamName
-    None,  # 210 KeywordName
-    None,  # 211 KeywordArg
-    None,  # 212 __asgn_zeroormore
-    None,  # 213 __asgn_plain
-    None,  # 214 __asgn_plain
-    _b215,  # 215 MoreKeywords
-    None,  # 216 __asgn_zeroormore
-    None,  # 217 __asgn_oneormore
-    None,  # 218 Supertype
-    None,  # 219 CardType
-    None,  # 220 Color
-    None,  # 221 __asgn_plain
-    _b222,  # 222 Mode
-    None,  # 223 __asgn_oneormore
+    _b203,  # 203 ItIsCondition
+    None,  # 204 __asgn_plain
+    None,  # 205 __asgn_plain
+    _b206,  # 206 PaidCondition
+    None,  # 207 __asgn_optional
+    None,  # 208 __asgn_optional
+    None,  # 209 __asgn_oneormore
+    None,  # 210 Effect
+    None,  # 211 __asgn_plain
+    None,  # 212 ParamName
+    None,  # 213 KeywordName
+    None,  # 214 KeywordArg
+    None,  # 215 __asgn_zeroormore
+    None,  # 216 __asgn_plain
+    None,  # 217 __asgn_plain
+    _b218,  # 218 MoreKeywords
+    None,  # 219 __asgn_zeroormore
+    None,  # 220 __asgn_oneormore
+    None,  # 221 Supertype
+    None,  # 222 CardType
+    None,  # 223 Color
     None,  # 224 __asgn_plain
-    None,  # 225 AbilityBody
-    None,  # 226 __asgn_plain
+    _b225,  # 225 Mode
+    None,  # 226 __asgn_oneormore
     None,  # 227 __asgn_plain
-    _b228,  # 228 SkipExtraTurnStmt
+    None,  # 228 AbilityBody
     None,  # 229 __asgn_plain
     None,  # 230 __asgn_plain
-    _b231,  # 231 CantSearchStmt
+    _b231,  # 231 SkipExtraTurnStmt
     None,  # 232 __asgn_plain
-    _b233,  # 233 HandSizeStmt
-    None,  # 234 __asgn_plain
-    _b235,  # 235 PreventDamageByStmt
-    None,  # 236 __asgn_plain
-    _b237,  # 237 CostReductionStmt
-    None,  # 238 __asgn_plain
+    None,  # 233 __asgn_plain
+    _b234,  # 234 CantSearchStmt
+    None,  # 235 __asgn_plain
+    _b236,  # 236 HandSizeStmt
+    None,  # 237 __asgn_plain
+    _b238,  # 238 PreventDamageByStmt
     None,  # 239 __asgn_plain
-    None,  # 240 __asgn_plain
+    _b240,  # 240 CostReductionStmt
     None,  # 241 __asgn_plain
-    _b242,  # 242 EntersWithStmt
+    None,  # 242 __asgn_plain
     None,  # 243 __asgn_plain
     None,  # 244 __asgn_plain
-    _b245,  # 245 AmplifyStmt
+    _b245,  # 245 EntersWithStmt
     None,  # 246 __asgn_plain
     None,  # 247 __asgn_plain
-    _b248,  # 248 AsTurnedFaceUpStmt
+    _b248,  # 248 AmplifyStmt
     None,  # 249 __asgn_plain
-    _b250,  # 250 EntersAsCopyStmt
-    _b251,  # 251 CardAltCostStmt
+    None,  # 250 __asgn_plain
+    _b251,  # 251 AsTurnedFaceUpStmt
     None,  # 252 __asgn_plain
-    _b253,  # 253 CardAddCostStmt
-    None,  # 254 __asgn_plain
+    _b253,  # 253 EntersAsCopyStmt
+    _b254,  # 254 CardAltCostStmt
     None,  # 255 __asgn_plain
-    _b256,  # 256 CantActivateStmt
+    _b256,  # 256 CardAddCostStmt
     None,  # 257 __asgn_plain
-    _b258,  # 258 TopRevealedStmt
-    None,  # 259 __asgn_plain
+    None,  # 258 __asgn_plain
+    _b259,  # 259 CantActivateStmt
     None,  # 260 __asgn_plain
-    _b261,  # 261 AdditionalLandStmt
+    _b261,  # 261 TopRevealedStmt
     None,  # 262 __asgn_plain
     None,  # 263 __asgn_plain
-    _b264,  # 264 PlayTopStmt
+    _b264,  # 264 AdditionalLandStmt
     None,  # 265 __asgn_plain
     None,  # 266 __asgn_plain
-    _b267,  # 267 CardsStaticStmt
-    None,  # 268 __asgn_optional
+    _b267,  # 267 PlayTopStmt
+    None,  # 268 __asgn_plain
     None,  # 269 __asgn_plain
-    None,  # 270 __asgn_plain
-    None,  # 271 __asgn_plain
-    _b272,  # 272 ObjectFilter
-    None,  # 273 __asgn_optional
+    _b270,  # 270 CardsStaticStmt
+    None,  # 271 __asgn_optional
+    None,  # 272 __asgn_plain
+    None,  # 273 __asgn_plain
     None,  # 274 __asgn_plain
-    None,  # 275 __asgn_plain
-    None,  # 276 __asgn_plain
+    _b275,  # 275 ObjectFilter
+    None,  # 276 __asgn_optional
     None,  # 277 __asgn_plain
     None,  # 278 __asgn_plain
-    _b279,  # 279 ControlledThing
-    None,  # 280 __asgn_oneormore
-    None,  # 281 __asgn_optional
-    None,  # 282 __asgn_plain
-    None,  # 283 __asgn_plain
-    None,  # 284 ConditionWord
+    None,  # 279 __asgn_plain
+    None,  # 280 __asgn_plain
+    None,  # 281 __asgn_plain
+    _b282,  # 282 ControlledThing
+    None,  # 283 __asgn_oneormore
+    None,  # 284 __asgn_optional
     None,  # 285 __asgn_plain
-    _b286,  # 286 MayEffect
-    None,  # 287 __asgn_plain
+    None,  # 286 __asgn_plain
+    None,  # 287 ConditionWord
     None,  # 288 __asgn_plain
-    _b289,  # 289 ChooseAmongEffect
+    _b289,  # 289 MayEffect
     None,  # 290 __asgn_plain
     None,  # 291 __asgn_plain
-    _b292,  # 292 ExtraTurnEffect
+    _b292,  # 292 ChooseAmongEffect
     None,  # 293 __asgn_plain
     None,  # 294 __asgn_plain
-    None,  # 295 __asgn_plain
-    _b296,  # 296 CantCastEffect
+    _b295,  # 295 ExtraTurnEffect
+    None,  # 296 __asgn_plain
     None,  # 297 __asgn_plain
     None,  # 298 __asgn_plain
-    _b299,  # 299 PlayerTopCardActionEffect
+    _b299,  # 299 CantCastEffect
     None,  # 300 __asgn_plain
     None,  # 301 __asgn_plain
-    _b302,  # 302 LoseLifeEffect
+    _b302,  # 302 PlayerTopCardActionEffect
     None,  # 303 __asgn_plain
     None,  # 304 __asgn_plain
-    _b305,  # 305 PlayerMillEffect
+    _b305,  # 305 LoseLifeEffect
     None,  # 306 __asgn_plain
-    _b307,  # 307 MayPlayEffect
-    None,  # 308 __asgn_plain
-    _b309,  # 309 BlockRequirementEffect
-    None,  # 310 __asgn_plain
+    None,  # 307 __asgn_plain
+    _b308,  # 308 PlayerMillEffect
+    None,  # 309 __asgn_plain
+    _b310,  # 310 MayPlayEffect
     None,  # 311 __asgn_plain
-    _b312,  # 312 TopCardActionEffect
+    _b312,  # 312 BlockRequirementEffect
     None,  # 313 __asgn_plain
-    _b314,  # 314 PayEffect
-    None,  # 315 __asgn_plain
+    None,  # 314 __asgn_plain
+    _b315,  # 315 TopCardActionEffect
     None,  # 316 __asgn_plain
-    _b317,  # 317 NumberedActionEffect
+    _b317,  # 317 PayEffect
     None,  # 318 __asgn_plain
-    _b319,  # 319 AttachEffect
-    None,  # 320 __asgn_plain
+    None,  # 319 __asgn_plain
+    _b320,  # 320 NumberedActionEffect
     None,  # 321 __asgn_plain
-    _b322,  # 322 FightEffect
+    _b322,  # 322 AttachEffect
     None,  # 323 __asgn_plain
     None,  # 324 __asgn_plain
-    _b325,  # 325 LookAtTopEffect
+    _b325,  # 325 FightEffect
     None,  # 326 __asgn_plain
     None,  # 327 __asgn_plain
-    None,  # 328 __asgn_plain
-    _b329,  # 329 ObjectDamageEffect
+    _b328,  # 328 LookAtTopEffect
+    None,  # 329 __asgn_plain
     None,  # 330 __asgn_plain
     None,  # 331 __asgn_plain
-    None,  # 332 __asgn_plain
+    _b332,  # 332 ObjectDamageEffect
     None,  # 333 __asgn_plain
-    _b334,  # 334 MoveCountersEffect
-    None,  # 335 __asgn_optional
-    None,  # 336 __asgn_optional
-    _b337,  # 337 KeywordCost
-    None,  # 338 __asgn_plain
-    _b339,  # 339 TypeArg
-    None,  # 340 __asgn_plain
-    _b341,  # 341 QualityArg
-    None,  # 342 __asgn_plain
-    _b343,  # 343 OntoArg
-    None,  # 344 __asgn_plain
+    None,  # 334 __asgn_plain
+    None,  # 335 __asgn_plain
+    None,  # 336 __asgn_plain
+    _b337,  # 337 MoveCountersEffect
+    None,  # 338 __asgn_optional
+    None,  # 339 __asgn_optional
+    _b340,  # 340 KeywordCost
+    None,  # 341 __asgn_plain
+    _b342,  # 342 TypeArg
+    None,  # 343 __asgn_plain
+    _b344,  # 344 QualityArg
     None,  # 345 __asgn_plain
-    None,  # 346 __asgn_plain
+    _b346,  # 346 OntoArg
     None,  # 347 __asgn_plain
     None,  # 348 __asgn_plain
-    _b349,  # 349 TriggeredStmt
+    None,  # 349 __asgn_plain
     None,  # 350 __asgn_plain
     None,  # 351 __asgn_plain
-    _b352,  # 352 ActivatedStmt
+    _b352,  # 352 TriggeredStmt
     None,  # 353 __asgn_plain
-    _b354,  # 354 PTDefiningStmt
-    None,  # 355 __asgn_oneormore
+    None,  # 354 __asgn_plain
+    _b355,  # 355 ActivatedStmt
     None,  # 356 __asgn_plain
-    _b357,  # 357 SpellKind
+    _b357,  # 357 PTDefiningStmt
     None,  # 358 __asgn_oneormore
-    None,  # 359 __asgn_oneormore
-    None,  # 360 __asgn_plain
-    _b361,  # 361 EntersTappedStmt
+    None,  # 359 __asgn_plain
+    _b360,  # 360 SpellKind
+    None,  # 361 __asgn_oneormore
     None,  # 362 __asgn_oneormore
     None,  # 363 __asgn_plain
-    _b364,  # 364 CostPerTargetStmt
-    None,  # 365 __asgn_plain
-    _b366,  # 366 UncounterableStmt
-    None,  # 367 __asgn_oneormore
+    _b364,  # 364 EntersTappedStmt
+    None,  # 365 __asgn_oneormore
+    None,  # 366 __asgn_plain
+    _b367,  # 367 CostPerTargetStmt
     None,  # 368 __asgn_plain
-    None,  # 369 __asgn_plain
-    _b370,  # 370 StaticStmt
-    None,  # 371 __asgn_optional
-    None,  # 372 __asgn_oneormore
-    None,  # 373 __asgn_oneormore
-    None,  # 374 __asgn_oneormore
-    None,  # 375 __asgn_optional
-    None,  # 376 __asgn_plain
-    None,  # 377 __asgn_plain
-    None,  # 378 __asgn_plain
+    _b369,  # 369 UncounterableStmt
+    None,  # 370 __asgn_oneormore
+    None,  # 371 __asgn_plain
+    None,  # 372 __asgn_plain
+    _b373,  # 373 StaticStmt
+    None,  # 374 __asgn_optional
+    None,  # 375 __asgn_oneormore
+    None,  # 376 __asgn_oneormore
+    None,  # 377 __asgn_oneormore
+    None,  # 378 __asgn_optional
     None,  # 379 __asgn_plain
     None,  # 380 __asgn_plain
     None,  # 381 __asgn_plain
-    _b382,  # 382 ControlClause
+    None,  # 382 __asgn_plain
     None,  # 383 __asgn_plain
     None,  # 384 __asgn_plain
-    None,  # 385 __asgn_plain
+    _b385,  # 385 ControlClause
     None,  # 386 __asgn_plain
     None,  # 387 __asgn_plain
-    None,  # 388 __asgn_oneormore
+    None,  # 388 __asgn_plain
     None,  # 389 __asgn_plain
     None,  # 390 __asgn_plain
-    _b391,  # 391 DividedDamageEffect
+    None,  # 391 __asgn_oneormore
     None,  # 392 __asgn_plain
-    _b393,  # 393 DamageEffect
-    None,  # 394 __asgn_plain
-    _b395,  # 395 DestroyEffect
-    None,  # 396 __asgn_plain
+    None,  # 393 __asgn_plain
+    _b394,  # 394 DividedDamageEffect
+    None,  # 395 __asgn_plain
+    _b396,  # 396 DamageEffect
     None,  # 397 __asgn_plain
-    _b398,  # 398 DrawEffect
+    _b398,  # 398 DestroyEffect
     None,  # 399 __asgn_plain
-    _b400,  # 400 TokenCopyEffect
-    None,  # 401 __asgn_plain
+    None,  # 400 __asgn_plain
+    _b401,  # 401 DrawEffect
     None,  # 402 __asgn_plain
-    None,  # 403 __asgn_plain
+    _b403,  # 403 TokenCopyEffect
     None,  # 404 __asgn_plain
-    _b405,  # 405 TokenEffect
-    _b406,  # 406 AddManaEffect
+    None,  # 405 __asgn_plain
+    None,  # 406 __asgn_plain
     None,  # 407 __asgn_plain
-    None,  # 408 __asgn_plain
-    _b409,  # 409 DiscardEffect
+    _b408,  # 408 TokenEffect
+    _b409,  # 409 AddManaEffect
     None,  # 410 __asgn_plain
-    _b411,  # 411 GainLifeEffect
-    None,  # 412 __asgn_plain
+    None,  # 411 __asgn_plain
+    _b412,  # 412 DiscardEffect
     None,  # 413 __asgn_plain
-    _b414,  # 414 GainControlEffect
+    _b414,  # 414 GainLifeEffect
     None,  # 415 __asgn_plain
-    _b416,  # 416 ReturnToHandEffect
-    None,  # 417 __asgn_plain
+    None,  # 416 __asgn_plain
+    _b417,  # 417 GainControlEffect
     None,  # 418 __asgn_plain
-    _b419,  # 419 ReturnFromGraveyardEffect
+    _b419,  # 419 ReturnToHandEffect
     None,  # 420 __asgn_plain
-    _b421,  # 421 ReturnToBattlefieldEffect
-    None,  # 422 __asgn_plain
+    None,  # 421 __asgn_plain
+    _b422,  # 422 ReturnFromGraveyardEffect
     None,  # 423 __asgn_plain
-    _b424,  # 424 ReturnAllFromGraveyardsEffect
+    None,  # 424 __asgn_plain
     None,  # 425 __asgn_plain
-    None,  # 426 __asgn_plain
+    _b426,  # 426 ReturnToBattlefieldEffect
     None,  # 427 __asgn_plain
     None,  # 428 __asgn_plain
-    _b429,  # 429 SearchEffect
+    _b429,  # 429 ReturnAllFromGraveyardsEffect
     None,  # 430 __asgn_plain
     None,  # 431 __asgn_plain
     None,  # 432 __asgn_plain
-    _b433,  # 433 CounterSpellEffect
-    None,  # 434 __asgn_plain
-    _b435,  # 435 ShuffleEffect
+    None,  # 433 __asgn_plain
+    _b434,  # 434 SearchEffect
+    None,  # 435 __asgn_plain
     None,  # 436 __asgn_plain
     None,  # 437 __asgn_plain
-    None,  # 438 __asgn_plain
-    _b439,  # 439 MillEffect
-    None,  # 440 __asgn_plain
+    _b438,  # 438 CounterSpellEffect
+    None,  # 439 __asgn_plain
+    _b440,  # 440 ShuffleEffect
     None,  # 441 __asgn_plain
-    _b442,  # 442 PutFromHandEffect
+    None,  # 442 __asgn_plain
     None,  # 443 __asgn_plain
-    None,  # 444 __asgn_plain
+    _b444,  # 444 MillEffect
     None,  # 445 __asgn_plain
-    _b446,  # 446 PutCountersEffect
-    None,  # 447 __asgn_plain
+    None,  # 446 __asgn_plain
+    _b447,  # 447 PutFromHandEffect
     None,  # 448 __asgn_plain
-    _b449,  # 449 PutOnLibraryEffect
+    None,  # 449 __asgn_plain
     None,  # 450 __asgn_plain
-    _b451,  # 451 PutIntoZoneEffect
+    _b451,  # 451 PutCountersEffect
     None,  # 452 __asgn_plain
     None,  # 453 __asgn_plain
-    None,  # 454 __asgn_plain
+    _b454,  # 454 PutOnLibraryEffect
     None,  # 455 __asgn_plain
-    None,  # 456 __asgn_plain
-    _b457,  # 457 ExileEffect
+    _b456,  # 456 PutIntoZoneEffect
+    None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
-    _b459,  # 459 ExileTopEffect
+    None,  # 459 __asgn_plain
     None,  # 460 __asgn_plain
-    _b461,  # 461 RegenerateEffect
-    None,  # 462 __asgn_plain
+    None,  # 461 __asgn_plain
+    _b462,  # 462 ExileEffect
     None,  # 463 __asgn_plain
-    None,  # 464 __asgn_plain
-    _b465,  # 465 PlayerSacrificesEffect
-    None,  # 466 __asgn_plain
+    _b464,  # 464 ExileTopEffect
+    None,  # 465 __asgn_plain
+    _b466,  # 466 RegenerateEffect
     None,  # 467 __asgn_plain
-    _b468,  # 468 SacrificeEffect
+    None,  # 468 __asgn_plain
     None,  # 469 __asgn_plain
-    _b470,  # 470 UntapEffect
+    _b470,  # 470 PlayerSacrificesEffect
     None,  # 471 __asgn_plain
-    _b472,  # 472 TapOrUntapEffect
-    None,  # 473 __asgn_plain
-    _b474,  # 474 TapEffect
-    None,  # 475 __asgn_plain
+    None,  # 472 __asgn_plain
+    _b473,  # 473 SacrificeEffect
+    None,  # 474 __asgn_plain
+    _b475,  # 475 UntapEffect
     None,  # 476 __asgn_plain
-    None,  # 477 __asgn_plain
-    _b478,  # 478 RemoveCountersEffect
-    None,  # 479 __asgn_plain
-    _b480,  # 480 DelayedEffect
+    _b477,  # 477 TapOrUntapEffect
+    None,  # 478 __asgn_plain
+    _b479,  # 479 TapEffect
+    None,  # 480 __asgn_plain
     None,  # 481 __asgn_plain
-    _b482,  # 482 PreventEffect
-    None,  # 483 __asgn_plain
-    _b484,  # 484 CastThisEffect
-    None,  # 485 __asgn_plain
-    _b486,  # 486 CopySpellEffect
-    _b487,  # 487 NoRegenEffect
+    None,  # 482 __asgn_plain
+    _b483,  # 483 RemoveCountersEffect
+    None,  # 484 __asgn_plain
+    _b485,  # 485 DelayedEffect
+    None,  # 486 __asgn_plain
+    _b487,  # 487 PreventEffect
     None,  # 488 __asgn_plain
-    None,  # 489 __asgn_plain
-    _b490,  # 490 PhaseOutEffect
-    None,  # 491 __asgn_plain
-    None,  # 492 __asgn_plain
-    _b493,  # 493 NoUntapEffect
+    _b489,  # 489 CastThisEffect
+    None,  # 490 __asgn_plain
+    _b491,  # 491 CopySpellEffect
+    _b492,  # 492 NoRegenEffect
+    None,  # 493 __asgn_plain
     None,  # 494 __asgn_plain
-    None,  # 495 __asgn_plain
-    _b496,  # 496 ContinuousEffect
-    None,  # 497 ActionWord
-    _b498,  # 498 PlayerRef
+    _b495,  # 495 PhaseOutEffect
+    None,  # 496 __asgn_plain
+    None,  # 497 __asgn_plain
+    _b498,  # 498 NoUntapEffect
     None,  # 499 __asgn_plain
     None,  # 500 __asgn_plain
-    None,  # 501 __asgn_oneormore
-    None,  # 502 BackWord
-    None,  # 503 TargetRef
+    _b501,  # 501 ContinuousEffect
+    None,  # 502 ActionWord
+    _b503,  # 503 PlayerRef
     None,  # 504 __asgn_plain
-    _b505,  # 505 AnyNumberTargets
-    None,  # 506 __asgn_plain
-    _b507,  # 507 AnyTarget
-    None,  # 508 __asgn_plain
+    None,  # 505 __asgn_plain
+    None,  # 506 __asgn_oneormore
+    None,  # 507 BackWord
+    None,  # 508 TargetRef
     None,  # 509 __asgn_plain
-    _b510,  # 510 UpToTargets
+    _b510,  # 510 AnyNumberTargets
     None,  # 511 __asgn_plain
-    _b512,  # 512 EachPlayers
+    _b512,  # 512 AnyTarget
     None,  # 513 __asgn_plain
-    _b514,  # 514 ThatRef
-    None,  # 515 __asgn_plain
-    _b516,  # 516 EnchantedRef
-    None,  # 517 __asgn_plain
-    None,  # 518 __asgn_oneormore
-    None,  # 519 __asgn_plain
+    None,  # 514 __asgn_plain
+    _b515,  # 515 UpToTargets
+    None,  # 516 __asgn_plain
+    _b517,  # 517 EachPlayers
+    None,  # 518 __asgn_plain
+    _b519,  # 519 ThatRef
     None,  # 520 __asgn_plain
-    _b521,  # 521 BeginningTrigger
-    None,  # 522 Trigger
-    None,  # 523 __asgn_plain
+    _b521,  # 521 EnchantedRef
+    None,  # 522 __asgn_plain
+    None,  # 523 __asgn_oneormore
     None,  # 524 __asgn_plain
-    _b525,  # 525 LastCounterTrigger
-    None,  # 526 __asgn_plain
-    None,  # 527 __asgn_plain
+    None,  # 525 __asgn_plain
+    _b526,  # 526 BeginningTrigger
+    None,  # 527 Trigger
     None,  # 528 __asgn_plain
-    _b529,  # 529 BatchAttackTrigger
-    None,  # 530 __asgn_plain
-    _b531,  # 531 ThisTrigger
+    None,  # 529 __asgn_plain
+    _b530,  # 530 LastCounterTrigger
+    None,  # 531 __asgn_plain
     None,  # 532 __asgn_plain
     None,  # 533 __asgn_plain
-    None,  # 534 __asgn_plain
-    _b535,  # 535 CastTrigger
-    None,  # 536 __asgn_plain
+    _b534,  # 534 BatchAttackTrigger
+    None,  # 535 __asgn_plain
+    _b536,  # 536 ThisTrigger
     None,  # 537 __asgn_plain
-    _b538,  # 538 YoursTrigger
+    None,  # 538 __asgn_plain
     None,  # 539 __asgn_plain
-    None,  # 540 __asgn_optional
-    None,  # 541 __asgn_optional
+    _b540,  # 540 CastTrigger
+    None,  # 541 __asgn_plain
     None,  # 542 __asgn_plain
-    None,  # 543 __asgn_plain
+    _b543,  # 543 YoursTrigger
     None,  # 544 __asgn_plain
-    None,  # 545 __asgn_plain
-    None,  # 546 __asgn_plain
+    None,  # 545 __asgn_optional
+    None,  # 546 __asgn_optional
     None,  # 547 __asgn_plain
     None,  # 548 __asgn_plain
     None,  # 549 __asgn_plain
     None,  # 550 __asgn_plain
-    _b551,  # 551 ZonePlace
+    None,  # 551 __asgn_plain
     None,  # 552 __asgn_plain
     None,  # 553 __asgn_plain
     None,  # 554 __asgn_plain
-    _b555,  # 555 PTChange
-    None,  # 556 StaticPart
+    None,  # 555 __asgn_plain
+    _b556,  # 556 ZonePlace
     None,  # 557 __asgn_plain
-    _b558,  # 558 CantAttackOrBlock
+    None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
-    _b560,  # 560 CantAttack
-    None,  # 561 __asgn_plain
-    _b562,  # 562 CantBlock
-    None,  # 563 __asgn_plain
-    _b564,  # 564 CantBeBlockedByFewer
-    _b565,  # 565 CantBeBlockedExcept
-    _b566,  # 566 CanBlockOnly
-    None,  # 567 __asgn_plain
-    _b568,  # 568 CantBeTargetedBy
-    _b569,  # 569 CantBeTargeted
-    None,  # 570 __asgn_plain
-    _b571,  # 571 CantBeDestroyed
+    _b560,  # 560 PTChange
+    None,  # 561 StaticPart
+    None,  # 562 __asgn_plain
+    _b563,  # 563 CantAttackOrBlock
+    None,  # 564 __asgn_plain
+    _b565,  # 565 CantAttack
+    None,  # 566 __asgn_plain
+    _b567,  # 567 CantBlock
+    None,  # 568 __asgn_plain
+    _b569,  # 569 CantBeBlockedByFewer
+    _b570,  # 570 CantBeBlockedExcept
+    _b571,  # 571 CanBlockOnly
     None,  # 572 __asgn_plain
-    _b573,  # 573 CantPhaseOut
-    None,  # 574 __asgn_plain
-    _b575,  # 575 PhasesEachUntap
-    None,  # 576 __asgn_plain
-    _b577,  # 577 GainsAbility
-    None,  # 578 __asgn_plain
+    _b573,  # 573 CantBeTargetedBy
+    _b574,  # 574 CantBeTargeted
+    None,  # 575 __asgn_plain
+    _b576,  # 576 CantBeDestroyed
+    None,  # 577 __asgn_plain
+    _b578,  # 578 CantPhaseOut
     None,  # 579 __asgn_plain
-    _b580,  # 580 HasKeywordAtManaCost
-    _b581,  # 581 HasKeywords
-    _b582,  # 582 LosesKeywords
+    _b580,  # 580 PhasesEachUntap
+    None,  # 581 __asgn_plain
+    _b582,  # 582 GainsAbility
     None,  # 583 __asgn_plain
     None,  # 584 __asgn_plain
-    _b585,  # 585 CombatDamageSteps
-    None,  # 586 __asgn_plain
-    _b587,  # 587 AssignsExcess
+    _b585,  # 585 HasKeywordAtManaCost
+    _b586,  # 586 HasKeywords
+    _b587,  # 587 LosesKeywords
     None,  # 588 __asgn_plain
-    _b589,  # 589 AttacksUntapped
-    None,  # 590 __asgn_plain
-    _b591,  # 591 DoesntUntap
-    None,  # 592 __asgn_plain
-    _b593,  # 593 DamageGainsLife
-    None,  # 594 __asgn_plain
-    _b595,  # 595 DamageIsLethal
-    None,  # 596 __asgn_plain
-    _b597,  # 597 CantBeBlockedBy
-    None,  # 598 __asgn_plain
-    _b599,  # 599 CantBeAttachedBy
-    None,  # 600 __asgn_plain
-    _b601,  # 601 PreventDamageFrom
-    None,  # 602 __asgn_plain
-    _b603,  # 603 AttacksDespite
-    None,  # 604 __asgn_plain
-    _b605,  # 605 MaxBlockers
-    None,  # 606 __asgn_plain
-    _b607,  # 607 AttacksEachCombat
-    None,  # 608 __asgn_plain
-    _b609,  # 609 BlocksEachCombat
-    None,  # 610 __asgn_plain
-    _b611,  # 611 CantBeBlocked
-    None,  # 612 __asgn_plain
-    _b613,  # 613 IsColor
-    None,  # 614 __asgn_plain
+    None,  # 589 __asgn_plain
+    _b590,  # 590 CombatDamageSteps
+    None,  # 591 __asgn_plain
+    _b592,  # 592 AssignsExcess
+    None,  # 593 __asgn_plain
+    _b594,  # 594 AttacksUntapped
+    None,  # 595 __asgn_plain
+    _b596,  # 596 DoesntUntap
+    None,  # 597 __asgn_plain
+    _b598,  # 598 DamageGainsLife
+    None,  # 599 __asgn_plain
+    _b600,  # 600 DamageIsLethal
+    None,  # 601 __asgn_plain
+    _b602,  # 602 CantBeBlockedBy
+    None,  # 603 __asgn_plain
+    _b604,  # 604 CantBeAttachedBy
+    None,  # 605 __asgn_plain
+    _b606,  # 606 PreventDamageFrom
+    None,  # 607 __asgn_plain
+    _b608,  # 608 AttacksDespite
+    None,  # 609 __asgn_plain
+    _b610,  # 610 MaxBlockers
+    None,  # 611 __asgn_plain
+    _b612,  # 612 AttacksEachCombat
+    None,  # 613 __asgn_plain
+    _b614,  # 614 BlocksEachCombat
     None,  # 615 __asgn_plain
-    None,  # 616 __asgn_plain
+    _b616,  # 616 CantBeBlocked
     None,  # 617 __asgn_plain
-    None,  # 618 __asgn_plain
+    _b618,  # 618 IsColor
     None,  # 619 __asgn_plain
-    None,  # 620 __asgn_oneormore
-    None,  # 621 __asgn_optional
-    None,  # 622 __asgn_optional
-    None,  # 623 __asgn_optional
-    None,  # 624 __asgn_optional
+    None,  # 620 __asgn_plain
+    None,  # 621 __asgn_plain
+    None,  # 622 __asgn_plain
+    None,  # 623 __asgn_plain
+    None,  # 624 __asgn_plain
     None,  # 625 __asgn_oneormore
-    None,  # 626 __asgn_plain
-    None,  # 627 __asgn_plain
-    None,  # 628 __asgn_oneormore
+    None,  # 626 __asgn_optional
+    None,  # 627 __asgn_optional
+    None,  # 628 __asgn_optional
     None,  # 629 __asgn_optional
-    None,  # 630 __asgn_optional
+    None,  # 630 __asgn_oneormore
     None,  # 631 __asgn_plain
     None,  # 632 __asgn_plain
-    None,  # 633 __asgn_plain
-    None,  # 634 __asgn_plain
-    None,  # 635 __asgn_plain
-    None,  # 636 __asgn_optional
-    None,  # 637 __asgn_zeroormore
-    None,  # 638 __asgn_zeroormore
-    None,  # 639 __asgn_oneormore
-    None,  # 640 __asgn_oneormore
-    None,  # 641 __asgn_plain
-    None,  # 642 __asgn_plain
-    None,  # 643 __asgn_plain
-    None,  # 644 __asgn_plain
-    None,  # 645 __asgn_plain
+    None,  # 633 __asgn_oneormore
+    None,  # 634 __asgn_optional
+    None,  # 635 __asgn_optional
+    None,  # 636 __asgn_plain
+    None,  # 637 __asgn_plain
+    None,  # 638 __asgn_plain
+    None,  # 639 __asgn_plain
+    None,  # 640 __asgn_plain
+    None,  # 641 __asgn_optional
+    None,  # 642 __asgn_zeroormore
+    None,  # 643 __asgn_zeroormore
+    None,  # 644 __asgn_oneormore
+    None,  # 645 __asgn_oneormore
     None,  # 646 __asgn_plain
     None,  # 647 __asgn_plain
     None,  # 648 __asgn_plain
-    _b649,  # 649 Duration
+    None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
-    _b652,  # 652 TargetObject
+    None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
-    _b654,  # 654 FromGraveyard
+    _b654,  # 654 Duration
     None,  # 655 __asgn_plain
-    None,  # 656 __asgn_optional
-    None,  # 657 __asgn_optional
-    None,  # 658 __asgn_optional
-    None,  # 659 __asgn_plain
-    _b660,  # 660 OntoBattlefield
-    None,  # 661 Destination
-    None,  # 662 __asgn_plain
-    _b663,  # 663 IntoHand
+    None,  # 656 __asgn_plain
+    _b657,  # 657 TargetObject
+    None,  # 658 __asgn_plain
+    _b659,  # 659 FromGraveyard
+    None,  # 660 __asgn_plain
+    None,  # 661 __asgn_optional
+    None,  # 662 __asgn_optional
+    None,  # 663 __asgn_optional
     None,  # 664 __asgn_plain
-    _b665,  # 665 IntoGraveyard
-    None,  # 666 __asgn_optional
+    _b665,  # 665 OntoBattlefield
+    None,  # 666 Destination
     None,  # 667 __asgn_plain
-    _b668,  # 668 CostValue
+    _b668,  # 668 IntoHand
     None,  # 669 __asgn_plain
-    None,  # 670 __asgn_plain
-    None,  # 671 __asgn_plain
+    _b670,  # 670 IntoGraveyard
+    None,  # 671 __asgn_optional
     None,  # 672 __asgn_plain
-    None,  # 673 __asgn_plain
+    _b673,  # 673 CostValue
     None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
     None,  # 676 __asgn_plain
-    None,  # 677 __asgn_optional
+    None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
-    None,  # 680 __asgn_optional
+    None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
-    None,  # 682 __asgn_plain
+    None,  # 682 __asgn_optional
     None,  # 683 __asgn_plain
-    None,  # 684 __asgn_oneormore
-    None,  # 685 __asgn_oneormore
-    None,  # 686 __asgn_optional
+    None,  # 684 __asgn_plain
+    None,  # 685 __asgn_optional
+    None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
-    _b688,  # 688 BackRef
-    None,  # 689 __asgn_plain
-    _b690,  # 690 TargetPlayer
+    None,  # 688 __asgn_plain
+    None,  # 689 __asgn_oneormore
+    None,  # 690 __asgn_oneormore
     None,  # 691 __asgn_optional
     None,  # 692 __asgn_plain
-    None,  # 693 __asgn_plain
-    _b694,  # 694 EachObjects
-    None,  # 695 KeywordCostPart
+    _b693,  # 693 BackRef
+    None,  # 694 __asgn_plain
+    _b695,  # 695 TargetPlayer
     None,  # 696 __asgn_optional
-    None,  # 697 __asgn_oneormore
-    None,  # 698 __asgn_oneormore
-    None,  # 699 __asgn_optional
-    None,  # 700 __asgn_optional
+    None,  # 697 __asgn_plain
+    None,  # 698 __asgn_plain
+    _b699,  # 699 EachObjects
+    None,  # 700 KeywordCostPart
     None,  # 701 __asgn_optional
-    None,  # 702 __asgn_plain
-    None,  # 703 __asgn_plain
-    None,  # 704 __asgn_oneormore
-    None,  # 705 __asgn_oneormore
-    None,  # 706 __asgn_plain
-    _b707,  # 707 QualityRef
+    None,  # 702 __asgn_oneormore
+    None,  # 703 __asgn_oneormore
+    None,  # 704 __asgn_optional
+    None,  # 705 __asgn_optional
+    None,  # 706 __asgn_optional
+    None,  # 707 __asgn_plain
     None,  # 708 __asgn_plain
-    None,  # 709 __asgn_optional
-    None,  # 710 GrantedAbility
-    None,  # 711 __asgn_oneormore
-    None,  # 712 __asgn_oneormore
+    None,  # 709 __asgn_oneormore
+    None,  # 710 __asgn_oneormore
+    None,  # 711 __asgn_plain
+    _b712,  # 712 QualityRef
     None,  # 713 __asgn_plain
     None,  # 714 __asgn_optional
-    None,  # 715 __asgn_oneormore
+    None,  # 715 GrantedAbility
     None,  # 716 __asgn_oneormore
     None,  # 717 __asgn_oneormore
-    None,  # 718 __asgn_oneormore
-    None,  # 719 __asgn_oneormore
+    None,  # 718 __asgn_plain
+    None,  # 719 __asgn_optional
     None,  # 720 __asgn_oneormore
     None,  # 721 __asgn_oneormore
     None,  # 722 __asgn_oneormore
     None,  # 723 __asgn_oneormore
-    None,  # 724 __asgn_optional
-    None,  # 725 __asgn_plain
-    None,  # 726 __asgn_plain
-    None,  # 727 __asgn_plain
-    _b728,  # 728 PerTime
+    None,  # 724 __asgn_oneormore
+    None,  # 725 __asgn_oneormore
+    None,  # 726 __asgn_oneormore
+    None,  # 727 __asgn_oneormore
+    None,  # 728 __asgn_oneormore
     None,  # 729 __asgn_optional
-    None,  # 730 __asgn_oneormore
-    None,  # 731 __asgn_optional
+    None,  # 730 __asgn_plain
+    None,  # 731 __asgn_plain
     None,  # 732 __asgn_plain
-    None,  # 733 __asgn_plain
-    _b734,  # 734 PerObject
-    None,  # 735 __asgn_plain
-    None,  # 736 __asgn_plain
-    _b737,  # 737 PowerOf
+    _b733,  # 733 PerTime
+    None,  # 734 __asgn_optional
+    None,  # 735 __asgn_oneormore
+    None,  # 736 __asgn_optional
+    None,  # 737 __asgn_plain
     None,  # 738 __asgn_plain
-    None,  # 739 __asgn_plain
+    _b739,  # 739 PerObject
     None,  # 740 __asgn_plain
     None,  # 741 __asgn_plain
-    None,  # 742 __asgn_plain
+    _b742,  # 742 PowerOf
     None,  # 743 __asgn_plain
     None,  # 744 __asgn_plain
-    None,  # 745 __asgn_optional
-    None,  # 746 __asgn_optional
-    None,  # 747 __asgn_optional
-    None,  # 748 __asgn_optional
-    None,  # 749 __asgn_optional
+    None,  # 745 __asgn_plain
+    None,  # 746 __asgn_plain
+    None,  # 747 __asgn_plain
+    None,  # 748 __asgn_plain
+    None,  # 749 __asgn_plain
     None,  # 750 __asgn_optional
     None,  # 751 __asgn_optional
     None,  # 752 __asgn_optional
-    None,  # 753 __asgn_oneormore
+    None,  # 753 __asgn_optional
     None,  # 754 __asgn_optional
     None,  # 755 __asgn_optional
-    None,  # 756 DelayedStep
+    None,  # 756 __asgn_optional
     None,  # 757 __asgn_optional
-    None,  # 758 __asgn_optional
-    None,  # 759 __asgn_plain
-    None,  # 760 __asgn_plain
-    None,  # 761 __asgn_optional
-    None,  # 762 __asgn_plain
-    _b763,  # 763 EntersEvent
-    None,  # 764 ThisEvent
+    None,  # 758 __asgn_oneormore
+    None,  # 759 __asgn_optional
+    None,  # 760 __asgn_optional
+    None,  # 761 DelayedStep
+    None,  # 762 __asgn_optional
+    None,  # 763 __asgn_optional
+    None,  # 764 __asgn_plain
     None,  # 765 __asgn_plain
-    _b766,  # 766 LeavesEvent
+    None,  # 766 __asgn_optional
     None,  # 767 __asgn_plain
-    _b768,  # 768 DiesEvent
-    None,  # 769 __asgn_plain
-    _b770,  # 770 AttacksAloneEvent
-    None,  # 771 __asgn_plain
-    _b772,  # 772 AttacksEvent
-    None,  # 773 __asgn_plain
-    _b774,  # 774 BlocksEvent
-    None,  # 775 __asgn_plain
+    _b768,  # 768 EntersEvent
+    None,  # 769 ThisEvent
+    None,  # 770 __asgn_plain
+    _b771,  # 771 LeavesEvent
+    None,  # 772 __asgn_plain
+    _b773,  # 773 DiesEvent
+    None,  # 774 __asgn_plain
+    _b775,  # 775 AttacksAloneEvent
     None,  # 776 __asgn_plain
-    None,  # 777 __asgn_plain
-    _b778,  # 778 BlockedEvent
-    None,  # 779 __asgn_plain
-    _b780,  # 780 PhasesEvent
+    _b777,  # 777 AttacksEvent
+    None,  # 778 __asgn_plain
+    _b779,  # 779 BlocksEvent
+    None,  # 780 __asgn_plain
     None,  # 781 __asgn_plain
-    _b782,  # 782 TurnedUpEvent
-    None,  # 783 __asgn_plain
-    _b784,  # 784 ExiledThisWayEvent
-    None,  # 785 __asgn_plain
-    _b786,  # 786 TargetedEvent
-    None,  # 787 __asgn_plain
+    None,  # 782 __asgn_plain
+    _b783,  # 783 BlockedEvent
+    None,  # 784 __asgn_plain
+    _b785,  # 785 PhasesEvent
+    None,  # 786 __asgn_plain
+    _b787,  # 787 TurnedUpEvent
     None,  # 788 __asgn_plain
-    _b789,  # 789 DealsDamageEvent
+    _b789,  # 789 ExiledThisWayEvent
     None,  # 790 __asgn_plain
-    _b791,  # 791 DealtDamageEvent
-    None,  # 792 __asgn_optional
-    None,  # 793 __asgn_optional
-    None,  # 794 __asgn_oneormore
-    None,  # 795 __asgn_optional
-    None,  # 796 __asgn_optional
+    _b791,  # 791 TargetedEvent
+    None,  # 792 __asgn_plain
+    None,  # 793 __asgn_plain
+    _b794,  # 794 DealsDamageEvent
+    None,  # 795 __asgn_plain
+    _b796,  # 796 DealtDamageEvent
     None,  # 797 __asgn_optional
     None,  # 798 __asgn_optional
-    None,  # 799 __asgn_optional
+    None,  # 799 __asgn_oneormore
     None,  # 800 __asgn_optional
     None,  # 801 __asgn_optional
+    None,  # 802 __asgn_optional
+    None,  # 803 __asgn_optional
+    None,  # 804 __asgn_optional
+    None,  # 805 __asgn_optional
+    None,  # 806 __asgn_optional
 ]

@@ -257,6 +257,19 @@ class HasCounters:
 
 
 @dataclass(frozen=True)
+class HadNoCounters:
+    """603.10a, 608.2h: "if it had no -1/-1 counters on it" (702.79a persist) -- the source as it last
+    existed on the battlefield: its last known information once it has left (400.7)."""
+
+    counter: str
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """No counter of the kind on the source, or on its last known information."""
+        obj = res.source_object()
+        return obj is not None and obj.counters.get(self.counter, 0) == 0
+
+
+@dataclass(frozen=True)
 class LastAffectedIs:
     """"if it's a creature spell": an object the previous instruction acted on matches ``filter`` now
     (702.62a: the spell just cast)."""
@@ -284,6 +297,7 @@ __all__ = [
     "CastFromZone",
     "ControlledSinceLastUpkeep",
     "ControlsNone",
+    "HadNoCounters",
     "CostPaid",
     "CouldCastTiming",
     "DefendingPlayerControls",

@@ -752,6 +752,9 @@ class PutIntoZone:
     face_down: str = "no"
     under_your_control: bool = False
     on_top: bool = False  # into a library: on top (401.2) rather than on the bottom
+    # 614.1c: onto the battlefield "with a -1/-1 counter on it" (702.79a persist)
+    counters: Amount | None = None
+    counter: str = ""
 
     def resolve(self, res: "Resolution") -> None:
         """Move each referent; they become "them" for later instructions."""
@@ -764,9 +767,11 @@ class PutIntoZone:
             if self.face_down == "choice":
                 down = game.ask_valid(YesNo(res.controller, "Put it onto the battlefield face down?"),
                                       lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no")
+            counters = {self.counter: self.counters.evaluate(res)} if self.counters is not None else None
             new = game.move(ref, self.zone, controller=res.controller if self.under_your_control else None,
                             face_down=FaceDown("effect") if down else None,
-                            position=0 if self.on_top else None)  # a library's top is its first card
+                            position=0 if self.on_top else None,  # a library's top is its first card
+                            counters=counters)
             if new is not None:
                 moved.append(new)
         res.last_affected = tuple(moved)

@@ -514,11 +514,13 @@ class Game:
     # ------------------------------------------------------------ zone changes
 
     def move(self, oid: int, to: Zone, *, position: int | None = None, tapped: bool = False,
-             controller: int | None = None, face_down: "FaceDown | None" = None, cause: str = "") -> int | None:
+             controller: int | None = None, face_down: "FaceDown | None" = None, cause: str = "",
+             counters: dict[str, int] | None = None) -> int | None:
         """Move an object to another zone, through replacement effects; return the new object's id.
 
         400.7: the moved card becomes a new object.  Per-player zones are the owner's (400.3).
         ``face_down``: it arrives face down (708.3, 708.4); ``cause``: "discard" for a discard (701.8).
+        ``counters``: onto the battlefield, it enters with these counters (614.1c, 702.79a).
         """
         o = self.state.objects.get(oid)
         if o is None:
@@ -526,6 +528,8 @@ class Game:
         ev = ZoneChange(oid=oid, card_id=o.card.card_id, from_zone=o.zone, to_zone=to,
                         to_player=o.owner, controller=o.controller if controller is None else controller,
                         tapped=tapped, cause=cause, face_down=face_down)
+        if counters and to is Zone.BATTLEFIELD:
+            ev.counters.update(counters)
         ev = self.replace_zone_change(ev, o)
         if self._cant_enter(ev, o):
             where = f"{self.players[o.owner].name}'s {o.zone.value}" if o.zone.per_player else o.zone.value

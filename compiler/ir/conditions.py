@@ -303,6 +303,20 @@ class HasCounters(Condition):
         return f"rt.HasCounters(counter={lit(self.counter)}, at_least={lit(self.count)})"
 
 
+@dataclass(frozen=True)
+class HadNoCounters(Condition):
+    """"if it had no -1/-1 counters on it" (702.79a persist): the source as it last existed on the
+    battlefield (603.10a leaves-the-battlefield abilities look back in time; 608.2h)."""
+
+    counter: str
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if it had no {self.counter} counters on it"
+
+    def python(self) -> str:
+        return f"rt.HadNoCounters(counter={lit(self.counter)})"
+
+
 def condition_python(c: Condition | None) -> str:
     """A condition's expression, or ``None``."""
     return "None" if c is None else c.python()

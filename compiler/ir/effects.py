@@ -559,6 +559,9 @@ class PutInto(Effect):
     mine: bool = False
     from_graveyard: bool = False  # its own card, "from your graveyard": the ability works there
     owners: bool = False  # printed "under its owner's control"
+    # 614.1c: "with a -1/-1 counter on it" -- it enters with these counters (702.79a persist)
+    counters: Amount | None = None
+    counter: str = ""
 
     def text(self, ph: "Phrase", subject: str) -> str:
         if self.zone == "graveyard":
@@ -566,11 +569,14 @@ class PutInto(Effect):
         src = " from your graveyard" if self.from_graveyard else ""
         face = {"yes": " face down", "choice": " face up or face down"}.get(self.face_down, "")
         mine = " under your control" if self.mine else " under its owner's control" if self.owners else ""
-        return f"return {self.target.text(ph)}{src} to the battlefield{face}{mine}"
+        with_counters = f" with {counters_text(self.counters.value, self.counter)} on it" if self.counters else ""
+        return f"return {self.target.text(ph)}{src} to the battlefield{face}{mine}{with_counters}"
 
     def python(self, actions: Actions) -> str:
+        counters = (f", counters={self.counters.python()}, counter={lit(self.counter)}"
+                    if self.counters is not None else "")
         return (f"rt.PutIntoZone(target={self.target.python()}, zone=rt.Zone.{self.zone.upper()}, "
-                f"face_down={lit(self.face_down)}, under_your_control={lit(self.mine)})")
+                f"face_down={lit(self.face_down)}, under_your_control={lit(self.mine)}{counters})")
 
 
 @dataclass(frozen=True)
