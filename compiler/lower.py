@@ -357,7 +357,7 @@ _FIXED_PARTS: dict[str, type[StaticPart]] = {
     "CantAttackOrBlock": sp.CantAttackOrBlock, "CantAttack": sp.CantAttack, "CantBlock": sp.CantBlock,
     "CantBeDestroyed": sp.Indestructible, "CantPhaseOut": sp.CantPhaseOut, "PhasesEachUntap": sp.PhasesEachUntap,
     "AssignsExcess": sp.AssignsExcess, "AttacksUntapped": sp.AttacksUntapped, "DamageGainsLife": sp.DamageGainsLife,
-    "DamageIsLethal": sp.DamageIsLethal, "CantBeBlocked": sp.Unblockable, "AttacksEachCombat": sp.AttacksEachCombat,
+    "DamageIsLethal": sp.DamageIsLethal, "DamageAsCounters": sp.DamageAsCounters, "CantBeBlocked": sp.Unblockable, "AttacksEachCombat": sp.AttacksEachCombat,
     "BlocksEachCombat": sp.BlocksEachCombat,
 }
 

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '4a829f8b01c65b6554f974cbc0d90a652fabb2df828562c3f3bf743a574c2a8f'
+GRAMMAR = '09e5ca839f25f8bd882fa3372b117050541ae4f656d2bb4701b06b4fa3bd0c24'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -623,6 +623,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('DamageGainsLife', 'common', 'DamageGainsLife', ''),
     ('__asgn_plain', 'plain', '', 'lethal'),
     ('DamageIsLethal', 'common', 'DamageIsLethal', ''),
+    ('__asgn_plain', 'plain', '', 'ascounters'),
+    ('DamageAsCounters', 'common', 'DamageAsCounters', ''),
     ('__asgn_plain', 'plain', '', 'quality'),
     ('CantBeBlockedBy', 'common', 'CantBeBlockedBy', ''),
     ('__asgn_plain', 'plain', '', 'quality'),
@@ -33271,7 +33273,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F34:
             while True:
                 p93 = p
                 res94: list[Any] = []
@@ -33281,11 +33283,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
+                v = (q, 'deals', '')
                 q += 5
                 p93 = q
                 res94.append(v)
@@ -33295,12 +33297,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'be', '')
-                q += 2
+                v = (q, 'damage', '')
+                q += 6
                 p93 = q
                 res94.append(v)
                 q = sk0[p93]
@@ -33309,45 +33311,14 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocked', '')
-                q += 7
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
+                v = (q, 'to', '')
                 q += 2
                 p93 = q
                 res94.append(v)
-                p95 = p93
-                res96: list[Any] = []
-                r = self.r_QualityRef_0(p95)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p95 = q
-                if v:
-                    res96.append(v)
-                if res96:
-                    n = Nt(res96)
-                    n.rule = 601
-                p93 = p95
-                if res96 and n:
-                    res94.append(n)
                 q = sk0[p93]
                 if q < 0:
                     q = _WS0(text, p93).end()
@@ -33362,6 +33333,98 @@ class CardParser:
                 q += 9
                 p93 = q
                 res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('form', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'form', '')
+                q += 4
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('-1/-1', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '-1/-1', '')
+                q += 5
+                p93 = q
+                res94.append(v)
+                p95 = p93
+                res96: list[Any] = []
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                p95 = q
+                res96.append(v)
+                if res96:
+                    n = Nt(res96)
+                    n.rule = 601
+                p93 = p95
+                if res96 and n:
+                    res94.append(n)
                 if res94:
                     n = Nt(res94)
                     n.rule = 602
@@ -33412,40 +33475,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p97] = q
-                if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'enchanted', '')
-                q += 9
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equipped', '')
-                q += 8
+                v = (q, 'blocked', '')
+                q += 7
                 p97 = q
                 res98.append(v)
                 q = sk0[p97]
@@ -33485,12 +33520,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p97] = q
-                if not (text.startswith('permanents', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'permanents', '')
-                q += 10
+                v = (q, 'creatures', '')
+                q += 9
                 p97 = q
                 res98.append(v)
                 if res98:
@@ -33505,7 +33540,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F12:
+        if ch in _F0:
             while True:
                 p101 = p
                 res102: list[Any] = []
@@ -33515,11 +33550,67 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith('prevents', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'prevents', '')
+                v = (q, "can't", '')
+                q += 5
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'enchanted', '')
+                q += 9
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equipped', '')
                 q += 8
                 p101 = q
                 res102.append(v)
@@ -33529,26 +33620,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'all', '')
-                q += 3
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
+                v = (q, 'by', '')
+                q += 2
                 p101 = q
                 res102.append(v)
                 p103 = p101
@@ -33574,68 +33651,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('permanents', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'sources', '')
-                q += 7
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'would', '')
-                q += 5
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deal', '')
-                q += 4
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
+                v = (q, 'permanents', '')
+                q += 10
                 p101 = q
                 res102.append(v)
                 if res102:
@@ -33650,7 +33671,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F12:
             while True:
                 p105 = p
                 res106: list[Any] = []
@@ -33660,11 +33681,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p105] = q
-                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('prevents', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'can', '')
+                v = (q, 'prevents', '')
+                q += 8
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'all', '')
                 q += 3
                 p105 = q
                 res106.append(v)
@@ -33674,50 +33709,84 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p105] = q
-                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attack', '')
+                v = (q, 'damage', '')
                 q += 6
                 p105 = q
                 res106.append(v)
-                while True:
-                    p107 = p105
-                    res108: list[Any] = []
-                    r = self.e195_0(p107)
-                    if r is None:
-                        break
-                    q, v = r
-                    p107 = q
-                    if v:
-                        res108.append(v)
-                    q = sk0[p107]
-                    if q < 0:
-                        q = _WS0(text, p107).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p107] = q
-                    if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'turn', '')
-                    q += 4
-                    p107 = q
-                    res108.append(v)
-                    p105 = p107
-                    res106 += res108
+                p107 = p105
+                res108: list[Any] = []
+                r = self.r_QualityRef_0(p107)
+                if r is None:
+                    p = c
+                    ch = ch0
                     break
+                q, v = r
+                p107 = q
+                if v:
+                    res108.append(v)
+                if res108:
+                    n = Nt(res108)
+                    n.rule = 607
+                p105 = p107
+                if res108 and n:
+                    res106.append(n)
                 q = sk0[p105]
                 if q < 0:
                     q = _WS0(text, p105).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p105] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'as', '')
+                v = (q, 'sources', '')
+                q += 7
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'would', '')
+                q += 5
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deal', '')
+                q += 4
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
                 q += 2
                 p105 = q
                 res106.append(v)
@@ -33727,70 +33796,16 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p105] = q
-                if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'though', '')
-                q += 6
+                v = (q, 'it', '')
+                q += 2
                 p105 = q
                 res106.append(v)
-                r = self.e196_0(p105)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p105 = q
-                if v:
-                    res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith("didn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "didn't", '')
-                q += 6
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                p105 = q
-                res106.append(v)
-                p109 = p105
-                res110: list[Any] = []
-                r = self.r_KeywordName_0(p109)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p109 = q
-                if v:
-                    res110.append(v)
-                if res110:
-                    n = Nt(res110)
-                    n.rule = 607
-                p105 = p109
-                if res110 and n:
-                    res106.append(n)
                 if res106:
-                    n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
+                    n = Nt(res106)
                     n.rule = 608
                 q = p105
                 v = n if res106 else None
@@ -33803,131 +33818,148 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p111 = p
-                res112: list[Any] = []
-                q = sk0[p111]
+                p109 = p
+                res110: list[Any] = []
+                q = sk0[p109]
                 if q < 0:
-                    q = _WS0(text, p111).end()
+                    q = _WS0(text, p109).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith("can't", q)):
+                    sk0[p109] = q
+                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
+                v = (q, 'can', '')
+                q += 3
+                p109 = q
+                res110.append(v)
+                q = sk0[p109]
                 if q < 0:
-                    q = _WS0(text, p111).end()
+                    q = _WS0(text, p109).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p109] = q
+                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'be', '')
+                v = (q, 'attack', '')
+                q += 6
+                p109 = q
+                res110.append(v)
+                while True:
+                    p111 = p109
+                    res112: list[Any] = []
+                    r = self.e195_0(p111)
+                    if r is None:
+                        break
+                    q, v = r
+                    p111 = q
+                    if v:
+                        res112.append(v)
+                    q = sk0[p111]
+                    if q < 0:
+                        q = _WS0(text, p111).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p111] = q
+                    if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'turn', '')
+                    q += 4
+                    p111 = q
+                    res112.append(v)
+                    p109 = p111
+                    res110 += res112
+                    break
+                q = sk0[p109]
+                if q < 0:
+                    q = _WS0(text, p109).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p109] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
                 q += 2
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
+                p109 = q
+                res110.append(v)
+                q = sk0[p109]
                 if q < 0:
-                    q = _WS0(text, p111).end()
+                    q = _WS0(text, p109).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    sk0[p109] = q
+                if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocked', '')
-                q += 7
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                v = (q, 'though', '')
+                q += 6
+                p109 = q
+                res110.append(v)
+                r = self.e196_0(p109)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'by', '')
-                q += 2
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
+                q, v = r
+                p109 = q
+                if v:
+                    res110.append(v)
+                q = sk0[p109]
                 if q < 0:
-                    q = _WS0(text, p111).end()
+                    q = _WS0(text, p109).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p109] = q
+                if not (text.startswith("didn't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'more', '')
+                v = (q, "didn't", '')
+                q += 6
+                p109 = q
+                res110.append(v)
+                q = sk0[p109]
+                if q < 0:
+                    q = _WS0(text, p109).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p109] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
                 q += 4
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'than', '')
-                q += 4
-                p111 = q
-                res112.append(v)
-                p113 = p111
+                p109 = q
+                res110.append(v)
+                p113 = p109
                 res114: list[Any] = []
-                q = sk0[p113]
-                if q < 0:
-                    q = _WS0(text, p113).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p113] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F22 else None
-                if m is None:
+                r = self.r_KeywordName_0(p113)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'NumberWord') if s else None
-                q += len(s)
+                q, v = r
                 p113 = q
                 if v:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
                     n.rule = 609
-                p111 = p113
+                p109 = p113
                 if res114 and n:
-                    res112.append(n)
-                r = self.e197_0(p111)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p111 = q
-                if v:
-                    res112.append(v)
-                if res112:
-                    n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
+                    res110.append(n)
+                if res110:
+                    n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
                     n.rule = 610
-                q = p111
-                v = n if res112 else None
+                q = p109
+                v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 561
@@ -33935,7 +33967,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F0:
             while True:
                 p115 = p
                 res116: list[Any] = []
@@ -33945,11 +33977,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p115] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacks', '')
+                v = (q, "can't", '')
+                q += 5
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
                 q += 7
                 p115 = q
                 res116.append(v)
@@ -33959,11 +34019,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p115] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'each', '')
+                v = (q, 'by', '')
+                q += 2
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'more', '')
                 q += 4
                 p115 = q
                 res116.append(v)
@@ -33973,26 +34047,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p115] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'combat', '')
-                q += 6
-                p115 = q
-                res116.append(v)
-                q = sk0[p115]
-                if q < 0:
-                    q = _WS0(text, p115).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p115] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
-                q += 2
+                v = (q, 'than', '')
+                q += 4
                 p115 = q
                 res116.append(v)
                 p117 = p115
@@ -34003,22 +34063,34 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p117] = q
-                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                m = _RX12(text, q) if text[q:q + 1] in _F22 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'able', '')
-                q += 4
+                s = m.group()
+                v = (q, s, 'NumberWord') if s else None
+                q += len(s)
                 p117 = q
-                res118.append(v)
+                if v:
+                    res118.append(v)
                 if res118:
                     n = Nt(res118)
                     n.rule = 611
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
+                r = self.e197_0(p115)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p115 = q
+                if v:
+                    res116.append(v)
                 if res116:
-                    n = Nt(res116)
+                    n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
                     n.rule = 612
                 q = p115
                 v = n if res116 else None
@@ -34029,7 +34101,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F5:
             while True:
                 p119 = p
                 res120: list[Any] = []
@@ -34039,12 +34111,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p119] = q
-                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocks', '')
-                q += 6
+                v = (q, 'attacks', '')
+                q += 7
                 p119 = q
                 res120.append(v)
                 q = sk0[p119]
@@ -34123,7 +34195,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F49:
             while True:
                 p123 = p
                 res124: list[Any] = []
@@ -34133,12 +34205,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p123] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
+                v = (q, 'blocks', '')
+                q += 6
                 p123 = q
                 res124.append(v)
                 q = sk0[p123]
@@ -34147,11 +34219,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p123] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'be', '')
+                v = (q, 'each', '')
+                q += 4
+                p123 = q
+                res124.append(v)
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p123 = q
+                res124.append(v)
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
                 q += 2
                 p123 = q
                 res124.append(v)
@@ -34163,12 +34263,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p125] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocked', '')
-                q += 7
+                v = (q, 'able', '')
+                q += 4
                 p125 = q
                 res126.append(v)
                 if res126:
@@ -34189,30 +34289,54 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F89:
+        if ch in _F0:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e198_0(p127)
-                if r is None:
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, "can't", '')
+                q += 5
                 p127 = q
-                if v:
-                    res128.append(v)
+                res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p127 = q
+                res128.append(v)
                 p129 = p127
                 res130: list[Any] = []
-                r = self.r_Color_0(p129)
-                if r is None:
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'blocked', '')
+                q += 7
                 p129 = q
-                if v:
-                    res130.append(v)
+                res130.append(v)
                 if res130:
                     n = Nt(res130)
                     n.rule = 617
@@ -34220,10 +34344,52 @@ class CardParser:
                 if res130 and n:
                     res128.append(n)
                 if res128:
-                    n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
+                    n = Nt(res128)
                     n.rule = 618
                 q = p127
                 v = n if res128 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 561
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F89:
+            while True:
+                p131 = p
+                res132: list[Any] = []
+                r = self.e198_0(p131)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p131 = q
+                if v:
+                    res132.append(v)
+                p133 = p131
+                res134: list[Any] = []
+                r = self.r_Color_0(p133)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p133 = q
+                if v:
+                    res134.append(v)
+                if res134:
+                    n = Nt(res134)
+                    n.rule = 619
+                p131 = p133
+                if res134 and n:
+                    res132.append(n)
+                if res132:
+                    n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
+                    n.rule = 620
+                q = p131
+                v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 561
@@ -34267,7 +34433,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 619
+                    n.rule = 621
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34297,7 +34463,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 620
+                    n.rule = 622
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34322,7 +34488,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 621
+                    n.rule = 623
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -34353,7 +34519,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 622
+                    n.rule = 624
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34378,7 +34544,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 623
+                    n.rule = 625
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34414,7 +34580,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 624
+                n.rule = 626
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34468,7 +34634,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 625
+        n.rule = 627
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -34489,7 +34655,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 626
+        n.rule = 628
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -34510,7 +34676,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 627
+        n.rule = 629
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -34531,7 +34697,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 628
+        n.rule = 630
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -34552,7 +34718,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 629
+        n.rule = 631
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -34587,7 +34753,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 630
+        n.rule = 632
         return p, n
 
     def e111_0(self, p: int) -> Any:
@@ -34816,7 +34982,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 631
+                    n.rule = 633
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34839,7 +35005,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 632
+                    n.rule = 634
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -34890,7 +35056,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 633
+        n.rule = 635
         return p, n
 
     def e116_0(self, p: int) -> Any:
@@ -34911,7 +35077,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 634
+        n.rule = 636
         return q, n
 
     def e117_0(self, p: int) -> Any:
@@ -34932,7 +35098,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 637
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -35112,7 +35278,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 636
+                    n.rule = 638
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35187,7 +35353,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 637
+                    n.rule = 639
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35232,7 +35398,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 638
+                    n.rule = 640
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35314,7 +35480,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 639
+                    n.rule = 641
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35337,7 +35503,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 640
+                    n.rule = 642
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35473,7 +35639,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 641
+        n.rule = 643
         return q, n
 
     def e125_0(self, p: int) -> Any:
@@ -35494,7 +35660,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 642
+        n.rule = 644
         return p, n
 
     def e126_0(self, p: int) -> Any:
@@ -35525,7 +35691,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 643
+        n.rule = 645
         return p, n
 
     def e127_0(self, p: int) -> Any:
@@ -35560,7 +35726,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 644
+        n.rule = 646
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -35658,7 +35824,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 645
+        n.rule = 647
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -35720,7 +35886,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 646
+                    n.rule = 648
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35786,7 +35952,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 647
+                    n.rule = 649
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -35946,7 +36112,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 648
+                    n.rule = 650
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35972,7 +36138,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 649
+                    n.rule = 651
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36045,7 +36211,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 650
+                    n.rule = 652
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36170,7 +36336,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 651
+                    n.rule = 653
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36265,7 +36431,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 652
+                    n.rule = 654
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36356,7 +36522,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 653
+                    n.rule = 655
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36410,7 +36576,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 654
+                    n.rule = 656
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36444,7 +36610,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 654
+                    n.rule = 656
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -36522,7 +36688,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 655
+                    n.rule = 657
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36570,7 +36736,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 656
+            n.rule = 658
         p = p1
         if res2 and n:
             res.append(n)
@@ -36614,7 +36780,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 657
+        n.rule = 659
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -36654,7 +36820,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 658
+            n.rule = 660
         p = p1
         if res2 and n:
             res.append(n)
@@ -36673,7 +36839,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 659
+        n.rule = 661
         return p, n
 
     def e138_0(self, p: int) -> Any:
@@ -36758,7 +36924,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 660
+                    n.rule = 662
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36824,7 +36990,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 661
+        n.rule = 663
         return q, n
 
     def e140_0(self, p: int) -> Any:
@@ -37143,7 +37309,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 664
         return q, n
 
     def e144_0(self, p: int) -> Any:
@@ -37209,7 +37375,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 663
+        n.rule = 665
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -37394,18 +37560,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 664
+                    n.rule = 666
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 665
+                    n.rule = 667
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 666
+                    n.rule = 668
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37441,7 +37607,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 667
+                    n.rule = 669
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37461,12 +37627,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 668
+                    n.rule = 670
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 666
+                    n.rule = 668
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37502,7 +37668,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 669
+                    n.rule = 671
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37522,12 +37688,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 670
+                    n.rule = 672
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 666
+                    n.rule = 668
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37552,7 +37718,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 671
+        n.rule = 673
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -37584,12 +37750,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 672
+                    n.rule = 674
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 673
+                    n.rule = 675
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37609,12 +37775,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 674
+                    n.rule = 676
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 673
+                    n.rule = 675
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37817,7 +37983,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 675
+                    n.rule = 677
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37861,7 +38027,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 676
+                    n.rule = 678
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38221,7 +38387,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 677
+                    n.rule = 679
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38280,7 +38446,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 678
+                    n.rule = 680
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38360,7 +38526,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 679
+                    n.rule = 681
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38437,7 +38603,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 682
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38482,7 +38648,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 681
+                    n.rule = 683
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38567,7 +38733,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 684
         return q, n
 
     def e160_0(self, p: int) -> Any:
@@ -38623,7 +38789,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 685
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38647,7 +38813,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 684
+                    n.rule = 686
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38675,7 +38841,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 685
+        n.rule = 687
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -38871,7 +39037,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 686
+                    n.rule = 688
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38901,7 +39067,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 687
+                        n.rule = 689
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -38927,7 +39093,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 688
+                n.rule = 690
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -38980,7 +39146,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 689
+        n.rule = 691
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -39024,7 +39190,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 690
+        n.rule = 692
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -39045,7 +39211,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 691
+        n.rule = 693
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -39063,14 +39229,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 692
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 693
+        n.rule = 695
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -39152,7 +39318,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 694
+            n.rule = 696
         p = p1
         if res2 and n:
             res.append(n)
@@ -39184,7 +39350,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 695
+        n.rule = 697
         return p, n
 
     def e170_0(self, p: int) -> Any:
@@ -39205,7 +39371,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 696
+        n.rule = 698
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -39233,7 +39399,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 697
+            n.rule = 699
         p = p1
         if res2 and n:
             res.append(n)
@@ -39248,7 +39414,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 698
+            n.rule = 700
         p = p3
         if res4 and n:
             res.append(n)
@@ -39264,7 +39430,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 699
+        n.rule = 701
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -39348,7 +39514,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39409,7 +39575,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39486,7 +39652,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39550,7 +39716,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39656,7 +39822,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39733,7 +39899,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39758,7 +39924,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 701
+        n.rule = 703
         return q, n
 
     def e173_0(self, p: int) -> Any:
@@ -39802,7 +39968,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 702
+        n.rule = 704
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -40040,7 +40206,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 703
+        n.rule = 705
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -40061,7 +40227,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 704
+        n.rule = 706
         return q, n
 
     def e179_0(self, p: int) -> Any:
@@ -40109,7 +40275,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 705
+        n.rule = 707
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -40184,7 +40350,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 706
+        n.rule = 708
         return q, n
 
     def e183_0(self, p: int) -> Any:
@@ -40218,7 +40384,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 707
+                    n.rule = 709
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40285,7 +40451,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 708
+                n.rule = 710
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -40374,7 +40540,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 709
+        n.rule = 711
         return p, n
 
     def e185_0(self, p: int) -> Any:
@@ -40418,7 +40584,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 710
+        n.rule = 712
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -40458,12 +40624,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 711
+                    n.rule = 713
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 712
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40483,12 +40649,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 713
+                    n.rule = 715
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 712
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40513,7 +40679,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 714
+        n.rule = 716
         return q, n
 
     def e187_0(self, p: int) -> Any:
@@ -40632,7 +40798,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40647,7 +40813,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40879,7 +41045,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 718
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -40977,7 +41143,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 719
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -41070,7 +41236,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 718
+                    n.rule = 720
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41132,7 +41298,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 719
+        n.rule = 721
         return q, n
 
     def e196_0(self, p: int) -> Any:
@@ -41329,7 +41495,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 722
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -41354,7 +41520,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 723
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -41379,7 +41545,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 724
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -41412,7 +41578,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 725
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -41447,7 +41613,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 726
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -41482,7 +41648,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 727
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -41517,7 +41683,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 728
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -41550,7 +41716,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 729
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -41623,7 +41789,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 730
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -41644,7 +41810,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 731
         return q, n
 
     def e210_0(self, p: int) -> Any:
@@ -41676,7 +41842,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 730
+                    n.rule = 732
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41698,7 +41864,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 731
+                n.rule = 733
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -41785,14 +41951,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 732
+            n.rule = 734
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 733
+        n.rule = 735
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -41813,7 +41979,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 736
         return q, n
 
     def e212_0(self, p: int) -> Any:
@@ -41865,7 +42031,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 737
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -41923,7 +42089,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 738
         return q, n
 
     def e215_0(self, p: int) -> Any:
@@ -41955,7 +42121,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 737
+                    n.rule = 739
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42010,7 +42176,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 738
+                    n.rule = 740
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42025,13 +42191,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 739
+                    n.rule = 741
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 740
+                    n.rule = 742
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42091,13 +42257,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 741
+                    n.rule = 743
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 742
+                    n.rule = 744
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42138,7 +42304,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 743
+                    n.rule = 745
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42169,13 +42335,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 744
+                    n.rule = 746
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 742
+                    n.rule = 744
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42218,7 +42384,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 745
+                    n.rule = 747
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42277,7 +42443,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 746
+                    n.rule = 748
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42336,7 +42502,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 747
+                    n.rule = 749
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42437,7 +42603,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 748
+                    n.rule = 750
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42465,7 +42631,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 749
+                    n.rule = 751
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42493,7 +42659,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 750
+        n.rule = 752
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -42514,7 +42680,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 753
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -42535,7 +42701,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 754
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -42556,7 +42722,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 755
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -42577,7 +42743,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 756
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -42598,7 +42764,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 757
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -42619,7 +42785,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 758
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -42640,7 +42806,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 759
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -42719,7 +42885,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 760
         return p, n
 
     def e228_0(self, p: int) -> Any:
@@ -42740,7 +42906,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 761
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -42761,7 +42927,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 762
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -42794,7 +42960,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 761
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42815,7 +42981,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 761
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42840,7 +43006,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 764
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -42861,7 +43027,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 765
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -42923,7 +43089,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 764
+                    n.rule = 766
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43019,7 +43185,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 765
+                    n.rule = 767
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43094,7 +43260,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 768
         return q, n
 
     def e234_1(self, p: int) -> Any:
@@ -43922,18 +44088,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 767
+                    n.rule = 769
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 768
+                    n.rule = 770
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 769
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43988,18 +44154,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 770
+                    n.rule = 772
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 771
+                    n.rule = 773
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 769
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44026,18 +44192,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 772
+                    n.rule = 774
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 773
+                    n.rule = 775
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 769
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44078,18 +44244,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 774
+                    n.rule = 776
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 775
+                    n.rule = 777
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 769
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44116,18 +44282,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 776
+                    n.rule = 778
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 777
+                    n.rule = 779
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 769
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44154,7 +44320,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 778
+                    n.rule = 780
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44185,12 +44351,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 779
+                    n.rule = 781
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 769
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44231,7 +44397,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 780
+                    n.rule = 782
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44270,7 +44436,7 @@ class CardParser:
                             res34.append(v)
                         if res34:
                             n = Nt(res34)
-                            n.rule = 781
+                            n.rule = 783
                         q = p33
                         v = n if res34 else None
                         p31 = q
@@ -44288,7 +44454,7 @@ class CardParser:
                         res36.append(v)
                     if res36:
                         n = Nt(res36)
-                        n.rule = 782
+                        n.rule = 784
                     p31 = p35
                     if res36 and n:
                         res32.append(n)
@@ -44297,12 +44463,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 783
+                    n.rule = 785
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 769
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44346,18 +44512,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 784
+                    n.rule = 786
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 785
+                    n.rule = 787
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 769
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44426,18 +44592,18 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 786
+                    n.rule = 788
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 787
+                    n.rule = 789
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 769
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44506,18 +44672,18 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 788
+                    n.rule = 790
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 789
+                    n.rule = 791
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 769
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44572,7 +44738,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 790
+                    n.rule = 792
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -44685,12 +44851,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 791
+                    n.rule = 793
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 769
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44740,7 +44906,7 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 792
+                    n.rule = 794
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -44778,7 +44944,7 @@ class CardParser:
                         res62.append(v)
                     if res62:
                         n = Nt(res62)
-                        n.rule = 793
+                        n.rule = 795
                     p59 = p61
                     if res62 and n:
                         res60.append(n)
@@ -44787,12 +44953,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56)
-                    n.rule = 794
+                    n.rule = 796
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 769
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44856,18 +45022,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 795
+                    n.rule = 797
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 796
+                    n.rule = 798
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 769
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44892,7 +45058,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 797
+        n.rule = 799
         return q, n
 
     def e236_0(self, p: int) -> Any:
@@ -44913,7 +45079,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 798
+        n.rule = 800
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -44938,7 +45104,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 799
+        n.rule = 801
         return p, n
 
     def e238_0(self, p: int) -> Any:
@@ -45067,7 +45233,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 802
         return q, n
 
     def e240_1(self, p: int) -> Any:
@@ -46736,7 +46902,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 803
         return q, n
 
     def e259_0(self, p: int) -> Any:
@@ -46757,7 +46923,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 802
+        n.rule = 804
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -46778,7 +46944,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 805
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -46799,7 +46965,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 806
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -46820,7 +46986,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 807
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -46841,7 +47007,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
+        n.rule = 808
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -47104,7 +47270,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 626
+        n.rule = 628
         return q, n
 
     def e265_1(self, p: int) -> Any:
@@ -47125,7 +47291,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 627
+        n.rule = 629
         return q, n
 
     def e266_1(self, p: int) -> Any:
@@ -47146,7 +47312,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 628
+        n.rule = 630
         return q, n
 
     def e267_1(self, p: int) -> Any:
@@ -47167,7 +47333,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 629
+        n.rule = 631
         return q, n
 
     def e268_1(self, p: int) -> Any:
@@ -47202,7 +47368,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 630
+        n.rule = 632
         return p, n
 
     def e269_1(self, p: int) -> Any:
@@ -47431,7 +47597,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 631
+                    n.rule = 633
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -47454,7 +47620,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 632
+                    n.rule = 634
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -47505,7 +47671,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 633
+        n.rule = 635
         return p, n
 
     def e274_1(self, p: int) -> Any:
@@ -47526,7 +47692,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 634
+        n.rule = 636
         return q, n
 
     def e275_1(self, p: int) -> Any:
@@ -47547,7 +47713,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 637
         return q, n
 
     def e276_1(self, p: int) -> Any:
@@ -47582,7 +47748,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 722
         return p, n
 
     def e277_1(self, p: int) -> Any:
@@ -47607,7 +47773,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 723
         return p, n
 
     def e278_1(self, p: int) -> Any:
@@ -47632,7 +47798,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 724
         return p, n
 
     def e279_1(self, p: int) -> Any:
@@ -47665,7 +47831,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 725
         return p, n
 
     def e280_1(self, p: int) -> Any:
@@ -47700,7 +47866,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 726
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -47735,7 +47901,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 727
         return p, n
 
     def e282_1(self, p: int) -> Any:
@@ -47770,7 +47936,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 728
         return p, n
 
     def e283_1(self, p: int) -> Any:
@@ -47803,7 +47969,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 729
         return p, n
 
     def e284_1(self, p: int) -> Any:
@@ -47876,7 +48042,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 730
         return p, n
 
 
@@ -47996,6 +48162,7 @@ CLASSES: dict[str, type[Model]] = {
     'CounterSpellEffect': _model_class('CounterSpellEffect', (('target', True, '1'), ('unless', True, '1'), ('per', True, '1')), {'target': None, 'unless': None, 'per': ''}, ()),
     'CountersCondition': _model_class('CountersCondition', (('count', True, '1'), ('ormore', True, '0..1'), ('counter', True, '1')), {'count': None, 'ormore': False, 'counter': None}, ()),
     'CountersOnThis': _model_class('CountersOnThis', (('counter', True, '1'),), {'counter': None}, ()),
+    'DamageAsCounters': _model_class('DamageAsCounters', (('ascounters', True, '1'),), {'ascounters': ''}, ()),
     'DamageEffect': _model_class('DamageEffect', (('named', True, '1'), ('amount', True, '1'), ('equal', True, '1'), ('power', True, '1'), ('you', True, '1'), ('target', True, '1'), ('also', True, '1')), {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None}, ()),
     'DamageGainsLife': _model_class('DamageGainsLife', (('gains', True, '1'),), {'gains': ''}, ()),
     'DamageIsLethal': _model_class('DamageIsLethal', (('lethal', True, '1'),), {'lethal': ''}, ()),
@@ -48447,42 +48614,43 @@ _C594 = CLASSES['AttacksUntapped']
 _C596 = CLASSES['DoesntUntap']
 _C598 = CLASSES['DamageGainsLife']
 _C600 = CLASSES['DamageIsLethal']
-_C602 = CLASSES['CantBeBlockedBy']
-_C604 = CLASSES['CantBeAttachedBy']
-_C606 = CLASSES['PreventDamageFrom']
-_C608 = CLASSES['AttacksDespite']
-_C610 = CLASSES['MaxBlockers']
-_C612 = CLASSES['AttacksEachCombat']
-_C614 = CLASSES['BlocksEachCombat']
-_C616 = CLASSES['CantBeBlocked']
-_C618 = CLASSES['IsColor']
-_C654 = CLASSES['Duration']
-_C657 = CLASSES['TargetObject']
-_C659 = CLASSES['FromGraveyard']
-_C665 = CLASSES['OntoBattlefield']
-_C668 = CLASSES['IntoHand']
-_C670 = CLASSES['IntoGraveyard']
-_C673 = CLASSES['CostValue']
-_C693 = CLASSES['BackRef']
-_C695 = CLASSES['TargetPlayer']
-_C699 = CLASSES['EachObjects']
-_C712 = CLASSES['QualityRef']
-_C733 = CLASSES['PerTime']
-_C739 = CLASSES['PerObject']
-_C742 = CLASSES['PowerOf']
-_C768 = CLASSES['EntersEvent']
-_C771 = CLASSES['LeavesEvent']
-_C773 = CLASSES['DiesEvent']
-_C775 = CLASSES['AttacksAloneEvent']
-_C777 = CLASSES['AttacksEvent']
-_C779 = CLASSES['BlocksEvent']
-_C783 = CLASSES['BlockedEvent']
-_C785 = CLASSES['PhasesEvent']
-_C787 = CLASSES['TurnedUpEvent']
-_C789 = CLASSES['ExiledThisWayEvent']
-_C791 = CLASSES['TargetedEvent']
-_C794 = CLASSES['DealsDamageEvent']
-_C796 = CLASSES['DealtDamageEvent']
+_C602 = CLASSES['DamageAsCounters']
+_C604 = CLASSES['CantBeBlockedBy']
+_C606 = CLASSES['CantBeAttachedBy']
+_C608 = CLASSES['PreventDamageFrom']
+_C610 = CLASSES['AttacksDespite']
+_C612 = CLASSES['MaxBlockers']
+_C614 = CLASSES['AttacksEachCombat']
+_C616 = CLASSES['BlocksEachCombat']
+_C618 = CLASSES['CantBeBlocked']
+_C620 = CLASSES['IsColor']
+_C656 = CLASSES['Duration']
+_C659 = CLASSES['TargetObject']
+_C661 = CLASSES['FromGraveyard']
+_C667 = CLASSES['OntoBattlefield']
+_C670 = CLASSES['IntoHand']
+_C672 = CLASSES['IntoGraveyard']
+_C675 = CLASSES['CostValue']
+_C695 = CLASSES['BackRef']
+_C697 = CLASSES['TargetPlayer']
+_C701 = CLASSES['EachObjects']
+_C714 = CLASSES['QualityRef']
+_C735 = CLASSES['PerTime']
+_C741 = CLASSES['PerObject']
+_C744 = CLASSES['PowerOf']
+_C770 = CLASSES['EntersEvent']
+_C773 = CLASSES['LeavesEvent']
+_C775 = CLASSES['DiesEvent']
+_C777 = CLASSES['AttacksAloneEvent']
+_C779 = CLASSES['AttacksEvent']
+_C781 = CLASSES['BlocksEvent']
+_C785 = CLASSES['BlockedEvent']
+_C787 = CLASSES['PhasesEvent']
+_C789 = CLASSES['TurnedUpEvent']
+_C791 = CLASSES['ExiledThisWayEvent']
+_C793 = CLASSES['TargetedEvent']
+_C796 = CLASSES['DealsDamageEvent']
+_C798 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -52390,13 +52558,13 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # other
+        if r == 628:  # other
             d['other'] = True
-        elif r == 627:  # another
+        elif r == 629:  # another
             d['another'] = True
-        elif r == 628:  # facedown
+        elif r == 630:  # facedown
             d['facedown'] = True
-        elif r == 629:  # faceup
+        elif r == 631:  # faceup
             d['faceup'] = True
         elif r == 374:  # exiled
             d['exiled'] = True
@@ -52415,17 +52583,17 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 630:  # states
+        elif r == 632:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 720:  # nons
+        elif r == 722:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 721:  # colors
+        elif r == 723:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52433,7 +52601,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 722:  # supertypes
+        elif r == 724:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52441,32 +52609,32 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 723:  # multis
+        elif r == 725:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 724:  # types
+        elif r == 726:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 725:  # subtypes
+        elif r == 727:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 726:  # ortypes
+        elif r == 728:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 727:  # andor
+        elif r == 729:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 728:  # ortypes
+        elif r == 730:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -52479,13 +52647,13 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['kind'] = value
         elif r == 378:  # chosen
             d['chosen'] = True
-        elif r == 631:  # mv
+        elif r == 633:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 632:  # mvparam
+        elif r == 634:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -52518,7 +52686,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 633:  # keywords
+        elif r == 635:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52561,9 +52729,9 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 634:  # blocked_by_this
+        elif r == 636:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 635:  # attacking_you
+        elif r == 637:  # attacking_you
             d['attacking_you'] = True
         elif r == 274:  # name
             x = c[0]
@@ -53384,7 +53552,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 702 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53684,7 +53852,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # both
+        if r == 707:  # both
             d['both'] = True
         elif r == 554:  # which
             x = c[0]
@@ -53879,35 +54047,35 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 619:  # this
+        elif r == 621:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 620:  # enchanted
+        elif r == 622:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 621:  # host
-            x = c[0]
-            if d['host']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['host'] = value
-        elif r == 622:  # equipped
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['equipped'] = value
         elif r == 623:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 624:  # affected
+        elif r == 624:  # equipped
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['equipped'] = value
+        elif r == 625:  # host
+            x = c[0]
+            if d['host']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        elif r == 626:  # affected
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 625:  # parts
+        elif r == 627:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54022,7 +54190,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 729:  # evenly
+        elif r == 731:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54056,35 +54224,35 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # named
+        if r == 638:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 637:  # amount
+        elif r == 639:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 638:  # equal
+        elif r == 640:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 730:  # power
+        elif r == 732:  # power
             x = c[0]
-            value = _b742(x, inst, lim, made)
+            value = _b744(x, inst, lim, made)
             d['power'] = value
-        elif r == 731:  # amount
+        elif r == 733:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 639:  # you
+        elif r == 641:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 640:  # target
+        elif r == 642:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -54256,7 +54424,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 641:  # tapped
+        elif r == 643:  # tapped
             d['tapped'] = True
         elif r == 405:  # power
             x = c[0]
@@ -54266,7 +54434,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 642:  # colors
+        elif r == 644:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54274,17 +54442,17 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 643:  # subtypes
+        elif r == 645:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 644:  # types
+        elif r == 646:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 645:  # keywords
+        elif r == 647:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54304,17 +54472,17 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 646:  # per
+        elif r == 648:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 647:  # pertime
+        elif r == 649:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b733(x, inst, lim, made)
+            value = _b735(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -54348,9 +54516,9 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # anycolor
+        if r == 736:  # anycolor
             d['anycolor'] = True
-        elif r == 735:  # choices
+        elif r == 737:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -54360,15 +54528,15 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 648:  # last
+        elif r == 650:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 649:  # mana
+        elif r == 651:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 799:  # alts
+        elif r == 801:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -54410,7 +54578,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b503(x, inst, lim, made)
             d['player'] = value
-        elif r == 650:  # third
+        elif r == 652:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -54418,13 +54586,13 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 736:  # random
+        elif r == 738:  # random
             d['random'] = True
-        elif r == 651:  # per
+        elif r == 653:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b733(x, inst, lim, made)
+            value = _b735(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54464,25 +54632,25 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b503(x, inst, lim, made)
             d['player'] = value
-        elif r == 652:  # amount
+        elif r == 654:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 737:  # per
+        elif r == 739:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b733(x, inst, lim, made)
+            value = _b735(x, inst, lim, made)
             d['per'] = value
-        elif r == 740:  # per
+        elif r == 742:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b739(x, inst, lim, made)
+            value = _b741(x, inst, lim, made)
             d['per'] = value
-        elif r == 653:  # equal
+        elif r == 655:  # equal
             x = c[0]
-            value = _b742(x, inst, lim, made)
+            value = _b744(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -54527,7 +54695,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b654(x, inst, lim, made)
+            value = _b656(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -54568,7 +54736,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 655:  # yours
+        elif r == 657:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -54606,21 +54774,21 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 420:  # target
             x = c[0]
-            value = _b657(x, inst, lim, made)
+            value = _b659(x, inst, lim, made)
             d['target'] = value
         elif r == 421:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b659(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['source'] = value
-        elif r == 752:  # hand
+        elif r == 754:  # hand
             d['hand'] = True
-        elif r == 660:  # battlefield
+        elif r == 662:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 753:  # mine
+        elif r == 755:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -54661,15 +54829,15 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 661:  # fromgy
+        elif r == 663:  # fromgy
             d['fromgy'] = True
-        elif r == 754:  # choice
+        elif r == 756:  # choice
             d['choice'] = True
-        elif r == 755:  # facedown
+        elif r == 757:  # facedown
             d['facedown'] = True
-        elif r == 756:  # mine
+        elif r == 758:  # mine
             d['mine'] = True
-        elif r == 757:  # owners
+        elif r == 759:  # owners
             d['owners'] = True
         elif r == 424:  # amount
             x = c[0]
@@ -54759,7 +54927,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b503(x, inst, lim, made)
             d['player'] = value
-        elif r == 662:  # upto
+        elif r == 664:  # upto
             d['upto'] = True
         elif r == 431:  # count
             x = c[0]
@@ -54769,24 +54937,24 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 758:  # alts
+        elif r == 760:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b275(x, inst, lim, made))
-        elif r == 663:  # reveal
+        elif r == 665:  # reveal
             d['reveal'] = True
-        elif r == 759:  # thatcard
+        elif r == 761:  # thatcard
             d['thatcard'] = True
-        elif r == 760:  # thosecards
+        elif r == 762:  # thosecards
             d['thosecards'] = True
         elif r == 433:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 666 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 668 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 671:  # tapped
+        elif r == 673:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -54831,7 +54999,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b673(x, inst, lim, made)
+            value = _b675(x, inst, lim, made)
             d['unless'] = value
         elif r == 437:  # per
             x = c[0]
@@ -55051,13 +55219,13 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b659(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['source'] = value
-        elif r == 675:  # top
+        elif r == 677:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 676:  # bottom
+        elif r == 678:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -55143,7 +55311,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b659(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['source'] = value
         elif r == 459:  # amount
             x = c[0]
@@ -55330,7 +55498,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b673(x, inst, lim, made)
+            value = _b675(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -55528,14 +55696,14 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 677:  # step
+        if r == 679:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 761 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 678:  # endcombat
+        elif r == 680:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -55582,9 +55750,9 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 762:  # you
+        elif r == 764:  # you
             d['you'] = True
-        elif r == 679:  # target
+        elif r == 681:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -55630,11 +55798,11 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 680:  # label
+        elif r == 682:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 681:  # free
+        elif r == 683:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -55677,7 +55845,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 682:  # newtargets
+        elif r == 684:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -55711,18 +55879,18 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # thatnoun
+        if r == 685:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 684:  # target
+        elif r == 686:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 685:  # thisturn
+        elif r == 687:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -55846,26 +56014,26 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b654(x, inst, lim, made)
+            value = _b656(x, inst, lim, made)
             d['lead'] = value
-        elif r == 686:  # target
+        elif r == 688:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 687:  # also
+        elif r == 689:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b699(x, inst, lim, made)
+            value = _b701(x, inst, lim, made)
             d['also'] = value
-        elif r == 688:  # group
+        elif r == 690:  # group
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['group'] = value
-        elif r == 689:  # parts
+        elif r == 691:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55883,9 +56051,9 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b654(x, inst, lim, made)
+            value = _b656(x, inst, lim, made)
             d['duration'] = value
-        elif r == 690:  # tail
+        elif r == 692:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -55931,7 +56099,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # controller
+        if r == 693:  # controller
             d['controller'] = True
         elif r == 504:  # owner
             x = c[0]
@@ -56045,7 +56213,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # each
+        if r == 698:  # each
             d['each'] = True
         elif r == 513:  # count
             x = c[0]
@@ -56159,7 +56327,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # equipped
+        if r == 768:  # equipped
             d['equipped'] = True
         elif r == 520:  # enchanted
             x = c[0]
@@ -56325,9 +56493,9 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 701:  # creature
+        elif r == 703:  # creature
             d['creature'] = True
-        elif r == 702:  # events
+        elif r == 704:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56336,7 +56504,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 769 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 771 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56421,13 +56589,13 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 797:  # thisor
+        elif r == 799:  # thisor
             d['thisor'] = True
         elif r == 542:  # subject
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 703:  # events
+        elif r == 705:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56436,12 +56604,12 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 769 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 771 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 704:  # undercontrol
+        elif r == 706:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -56515,7 +56683,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # additional
+        if r == 708:  # additional
             d['additional'] = True
         elif r == 558:  # power
             x = c[0]
@@ -56525,19 +56693,19 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 707:  # per
+        elif r == 709:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 708:  # perfilter
+        elif r == 710:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b275(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 798:  # onbf
+        elif r == 800:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -56715,7 +56883,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # filters
+        if r == 711:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -56759,7 +56927,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 710:  # filters
+        if r == 712:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -56805,7 +56973,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 572:  # quality
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56839,7 +57007,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # opponents
+        if r == 716:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -56983,7 +57151,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 581:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57063,7 +57231,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # keywords
+        if r == 718:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57109,7 +57277,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # keywords
+        if r == 719:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57269,7 +57437,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # its
+        if r == 720:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -57358,7 +57526,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57374,17 +57542,17 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C602()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # quality
+        if r == 601:  # ascounters
             x = c[0]
-            value = _b712(x, inst, lim, made)
-            d['quality'] = value
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['ascounters'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57394,7 +57562,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57419,7 +57587,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 603:  # quality
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57430,7 +57598,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57455,7 +57623,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 605:  # quality
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57466,7 +57634,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57482,22 +57650,17 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C608()
-    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # thisturn
-            d['thisturn'] = True
-        elif r == 607:  # keyword
+        if r == 607:  # quality
             x = c[0]
-            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
+            value = _b714(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57507,7 +57670,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57523,17 +57686,22 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C610()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # count
+        if r == 721:  # thisturn
+            d['thisturn'] = True
+        elif r == 609:  # keyword
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
+            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57543,7 +57711,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57559,17 +57727,17 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C612()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # attacks
+        if r == 611:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
+            d['count'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57579,7 +57747,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57595,17 +57763,17 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C614()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # blocks
+        if r == 613:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57615,7 +57783,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57631,17 +57799,17 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C616()
-    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # unblockable
+        if r == 615:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['unblockable'] = value
+            d['blocks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57651,7 +57819,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57667,6 +57835,42 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C618()
+    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 617:  # unblockable
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['unblockable'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C620()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57674,7 +57878,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # color
+        if r == 619:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57689,7 +57893,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57705,7 +57909,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C654()
+    inst: Any = _C656()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57713,23 +57917,23 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # eot
+        if r == 747:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 746:  # next_upkeep
+        elif r == 748:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 747:  # losecontrol
+        elif r == 749:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 748:  # thisturn
+        elif r == 750:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 749:  # thiscombat
+        elif r == 751:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -57741,7 +57945,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57757,7 +57961,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C657()
+    inst: Any = _C659()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57765,13 +57969,13 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # another
+        if r == 752:  # another
             d['another'] = True
-        elif r == 656:  # filter
+        elif r == 658:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 751:  # ingy
+        elif r == 753:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -57781,7 +57985,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57797,7 +58001,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C659()
+    inst: Any = _C661()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57805,7 +58009,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 658:  # whose
+        if r == 660:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -57817,7 +58021,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57833,7 +58037,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C667()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57841,7 +58045,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 664:  # zone
+        if r == 666:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -57853,44 +58057,8 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C668()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 667:  # player
-            x = c[0]
-            value = _b503(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57925,7 +58093,43 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C672()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 671:  # player
+            x = c[0]
+            value = _b503(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57941,7 +58145,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C673()
+    inst: Any = _C675()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57949,11 +58153,11 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 672:  # cost
+        if r == 674:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 674:  # param
+        elif r == 676:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57968,7 +58172,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57984,7 +58188,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C693()
+    inst: Any = _C695()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57992,7 +58196,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # word
+        if r == 694:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 507 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58007,7 +58211,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58023,7 +58227,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C695()
+    inst: Any = _C697()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58031,11 +58235,11 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # player
+        if r == 696:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 763:  # walker
+        elif r == 765:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -58045,7 +58249,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58061,7 +58265,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C701()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58069,15 +58273,15 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # quant
+        if r == 699:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 698:  # filter
+        elif r == 700:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 764:  # attached
+        elif r == 766:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -58086,7 +58290,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 765:  # samename
+        elif r == 767:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -58095,7 +58299,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 800:  # ingy
+        elif r == 802:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58105,7 +58309,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58121,7 +58325,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C712()
+    inst: Any = _C714()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58129,11 +58333,11 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # word
+        if r == 713:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 713:  # param
+        elif r == 715:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58148,7 +58352,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58164,7 +58368,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C733()
+    inst: Any = _C735()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58172,7 +58376,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 732:  # word
+        if r == 734:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58187,7 +58391,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58203,7 +58407,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C739()
+    inst: Any = _C741()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58211,13 +58415,13 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # filter
+        if r == 740:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 805:  # gy
+        elif r == 807:  # gy
             d['gy'] = True
-        elif r == 806:  # bf
+        elif r == 808:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58227,7 +58431,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58243,7 +58447,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C742()
+    inst: Any = _C744()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58251,19 +58455,19 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # power
+        if r == 743:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 743:  # power
+        elif r == 745:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 744:  # target
+        elif r == 746:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -58278,7 +58482,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58294,7 +58498,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C768()
+    inst: Any = _C770()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58302,7 +58506,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # enters
+        if r == 769:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -58314,7 +58518,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58330,7 +58534,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C771()
+    inst: Any = _C773()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58338,7 +58542,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # leaves
+        if r == 772:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -58350,7 +58554,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58366,7 +58570,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C773()
+    inst: Any = _C775()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58374,7 +58578,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # dies
+        if r == 774:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -58386,7 +58590,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58402,7 +58606,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C777()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58410,7 +58614,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # alone
+        if r == 776:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -58422,7 +58626,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58438,7 +58642,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C779()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58446,7 +58650,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # attacks
+        if r == 778:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -58458,7 +58662,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58474,7 +58678,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C781()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58482,11 +58686,11 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # blocks
+        if r == 780:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 801:  # acreature
+        elif r == 803:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -58496,7 +58700,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58512,7 +58716,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C785()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58520,17 +58724,17 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # blocked
+        if r == 782:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 781:  # article
+        elif r == 783:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 782:  # filter
+        elif r == 784:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -58544,7 +58748,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58560,7 +58764,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C785()
+    inst: Any = _C787()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58568,7 +58772,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # direction
+        if r == 786:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -58580,7 +58784,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58596,7 +58800,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C787()
+    inst: Any = _C789()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58604,7 +58808,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 786:  # up
+        if r == 788:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -58616,7 +58820,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58632,7 +58836,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C791()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58640,7 +58844,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 788:  # way
+        if r == 790:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -58652,7 +58856,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58668,7 +58872,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C793()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58676,11 +58880,11 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # targeted
+        if r == 792:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 802:  # opponents
+        elif r == 804:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58690,7 +58894,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58706,7 +58910,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C794()
+    inst: Any = _C796()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58714,13 +58918,13 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # combat
+        if r == 805:  # combat
             d['combat'] = True
-        elif r == 792:  # deals
+        elif r == 794:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 793:  # recipient
+        elif r == 795:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -58734,7 +58938,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58750,7 +58954,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C796()
+    inst: Any = _C798()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58758,9 +58962,9 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 804:  # combat
+        if r == 806:  # combat
             d['combat'] = True
-        elif r == 795:  # dealt
+        elif r == 797:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -59375,214 +59579,216 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b598,  # 598 DamageGainsLife
     lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 599 __asgn_plain
     _b600,  # 600 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 DamageAsCounters
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 CantBeAttachedBy
+    _b604,  # 604 CantBeBlockedBy
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 619 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 621 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 622 __asgn_plain
+    _b606,  # 606 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 621 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 622 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 625 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 626 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 627 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 628 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 629 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 630 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 633 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 634 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 635 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 641 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 642 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 643 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 644 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 645 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 653 __asgn_plain
-    _b654,  # 654 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 656 __asgn_plain
-    _b657,  # 657 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 658 __asgn_plain
-    _b659,  # 659 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 661 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 662 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 663 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 OntoBattlefield
-    _node,  # 666 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 667 __asgn_plain
-    _b668,  # 668 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 627 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 628 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 629 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 630 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 631 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 632 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 635 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 636 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 637 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 643 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 644 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 645 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 646 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 647 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 655 __asgn_plain
+    _b656,  # 656 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 663 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 664 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 666 __asgn_plain
+    _b667,  # 667 OntoBattlefield
+    _node,  # 668 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 669 __asgn_plain
-    _b670,  # 670 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 671 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 672 __asgn_plain
-    _b673,  # 673 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 682 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 685 __asgn_optional
+    _b670,  # 670 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 673 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 674 __asgn_plain
+    _b675,  # 675 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 684 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 685 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 689 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 690 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 691 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 692 __asgn_plain
-    _b693,  # 693 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 694 __asgn_plain
-    _b695,  # 695 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 696 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 EachObjects
-    _node,  # 700 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 701 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 702 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 703 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 704 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 705 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 706 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 709 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 710 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 711 __asgn_plain
-    _b712,  # 712 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 714 __asgn_optional
-    _node,  # 715 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 716 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 717 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 719 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 720 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 721 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 722 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 723 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 726 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 687 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 691 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 692 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 693 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 698 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 EachObjects
+    _node,  # 702 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 703 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 704 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 705 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 706 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 711 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 712 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 713 __asgn_plain
+    _b714,  # 714 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 716 __asgn_optional
+    _node,  # 717 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 718 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 719 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 724 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 725 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 727 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 729 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 732 __asgn_plain
-    _b733,  # 733 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 735 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 736 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 738 __asgn_plain
-    _b739,  # 739 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 741 __asgn_plain
-    _b742,  # 742 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 731 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 734 __asgn_plain
+    _b735,  # 735 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 736 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 737 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 740 __asgn_plain
+    _b741,  # 741 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 742 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 750 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 751 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 755 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 758 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 760 __asgn_optional
-    _match_node,  # 761 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 762 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 767 __asgn_plain
-    _b768,  # 768 EntersEvent
-    _node,  # 769 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 770 __asgn_plain
-    _b771,  # 771 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 772 __asgn_plain
-    _b773,  # 773 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 780 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 784 __asgn_plain
-    _b785,  # 785 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 786 __asgn_plain
-    _b787,  # 787 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 792 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 793 __asgn_plain
-    _b794,  # 794 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 795 __asgn_plain
-    _b796,  # 796 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 798 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 799 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 802 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 806 __asgn_optional
+    _b744,  # 744 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 752 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 753 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 755 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 762 __asgn_optional
+    _match_node,  # 763 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 EntersEvent
+    _node,  # 771 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 784 __asgn_plain
+    _b785,  # 785 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 786 __asgn_plain
+    _b787,  # 787 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 788 __asgn_plain
+    _b789,  # 789 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 795 __asgn_plain
+    _b796,  # 796 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 797 __asgn_plain
+    _b798,  # 798 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 800 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 801 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 802 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 808 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 210, 214, 228, 508, 527, 561, 666, 700, 715, 769])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 210, 214, 228, 508, 527, 561, 668, 702, 717, 771])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -60187,126 +60393,126 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 599 __asgn_plain
     _b600,  # 600 DamageIsLethal
     None,  # 601 __asgn_plain
-    _b602,  # 602 CantBeBlockedBy
+    _b602,  # 602 DamageAsCounters
     None,  # 603 __asgn_plain
-    _b604,  # 604 CantBeAttachedBy
+    _b604,  # 604 CantBeBlockedBy
     None,  # 605 __asgn_plain
-    _b606,  # 606 PreventDamageFrom
+    _b606,  # 606 CantBeAttachedBy
     None,  # 607 __asgn_plain
-    _b608,  # 608 AttacksDespite
+    _b608,  # 608 PreventDamageFrom
     None,  # 609 __asgn_plain
-    _b610,  # 610 MaxBlockers
+    _b610,  # 610 AttacksDespite
     None,  # 611 __asgn_plain
-    _b612,  # 612 AttacksEachCombat
+    _b612,  # 612 MaxBlockers
     None,  # 613 __asgn_plain
-    _b614,  # 614 BlocksEachCombat
+    _b614,  # 614 AttacksEachCombat
     None,  # 615 __asgn_plain
-    _b616,  # 616 CantBeBlocked
+    _b616,  # 616 BlocksEachCombat
     None,  # 617 __asgn_plain
-    _b618,  # 618 IsColor
+    _b618,  # 618 CantBeBlocked
     None,  # 619 __asgn_plain
-    None,  # 620 __asgn_plain
+    _b620,  # 620 IsColor
     None,  # 621 __asgn_plain
     None,  # 622 __asgn_plain
     None,  # 623 __asgn_plain
     None,  # 624 __asgn_plain
-    None,  # 625 __asgn_oneormore
-    None,  # 626 __asgn_optional
-    None,  # 627 __asgn_optional
+    None,  # 625 __asgn_plain
+    None,  # 626 __asgn_plain
+    None,  # 627 __asgn_oneormore
     None,  # 628 __asgn_optional
     None,  # 629 __asgn_optional
-    None,  # 630 __asgn_oneormore
-    None,  # 631 __asgn_plain
-    None,  # 632 __asgn_plain
-    None,  # 633 __asgn_oneormore
-    None,  # 634 __asgn_optional
-    None,  # 635 __asgn_optional
-    None,  # 636 __asgn_plain
-    None,  # 637 __asgn_plain
+    None,  # 630 __asgn_optional
+    None,  # 631 __asgn_optional
+    None,  # 632 __asgn_oneormore
+    None,  # 633 __asgn_plain
+    None,  # 634 __asgn_plain
+    None,  # 635 __asgn_oneormore
+    None,  # 636 __asgn_optional
+    None,  # 637 __asgn_optional
     None,  # 638 __asgn_plain
     None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
-    None,  # 641 __asgn_optional
-    None,  # 642 __asgn_zeroormore
-    None,  # 643 __asgn_zeroormore
-    None,  # 644 __asgn_oneormore
-    None,  # 645 __asgn_oneormore
-    None,  # 646 __asgn_plain
-    None,  # 647 __asgn_plain
+    None,  # 641 __asgn_plain
+    None,  # 642 __asgn_plain
+    None,  # 643 __asgn_optional
+    None,  # 644 __asgn_zeroormore
+    None,  # 645 __asgn_zeroormore
+    None,  # 646 __asgn_oneormore
+    None,  # 647 __asgn_oneormore
     None,  # 648 __asgn_plain
     None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
-    _b654,  # 654 Duration
+    None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
-    None,  # 656 __asgn_plain
-    _b657,  # 657 TargetObject
+    _b656,  # 656 Duration
+    None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
-    _b659,  # 659 FromGraveyard
+    _b659,  # 659 TargetObject
     None,  # 660 __asgn_plain
-    None,  # 661 __asgn_optional
-    None,  # 662 __asgn_optional
+    _b661,  # 661 FromGraveyard
+    None,  # 662 __asgn_plain
     None,  # 663 __asgn_optional
-    None,  # 664 __asgn_plain
-    _b665,  # 665 OntoBattlefield
-    None,  # 666 Destination
-    None,  # 667 __asgn_plain
-    _b668,  # 668 IntoHand
+    None,  # 664 __asgn_optional
+    None,  # 665 __asgn_optional
+    None,  # 666 __asgn_plain
+    _b667,  # 667 OntoBattlefield
+    None,  # 668 Destination
     None,  # 669 __asgn_plain
-    _b670,  # 670 IntoGraveyard
-    None,  # 671 __asgn_optional
-    None,  # 672 __asgn_plain
-    _b673,  # 673 CostValue
+    _b670,  # 670 IntoHand
+    None,  # 671 __asgn_plain
+    _b672,  # 672 IntoGraveyard
+    None,  # 673 __asgn_optional
     None,  # 674 __asgn_plain
-    None,  # 675 __asgn_plain
+    _b675,  # 675 CostValue
     None,  # 676 __asgn_plain
     None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
-    None,  # 682 __asgn_optional
+    None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
-    None,  # 684 __asgn_plain
-    None,  # 685 __asgn_optional
+    None,  # 684 __asgn_optional
+    None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
-    None,  # 687 __asgn_plain
+    None,  # 687 __asgn_optional
     None,  # 688 __asgn_plain
-    None,  # 689 __asgn_oneormore
-    None,  # 690 __asgn_oneormore
-    None,  # 691 __asgn_optional
-    None,  # 692 __asgn_plain
-    _b693,  # 693 BackRef
+    None,  # 689 __asgn_plain
+    None,  # 690 __asgn_plain
+    None,  # 691 __asgn_oneormore
+    None,  # 692 __asgn_oneormore
+    None,  # 693 __asgn_optional
     None,  # 694 __asgn_plain
-    _b695,  # 695 TargetPlayer
-    None,  # 696 __asgn_optional
-    None,  # 697 __asgn_plain
-    None,  # 698 __asgn_plain
-    _b699,  # 699 EachObjects
-    None,  # 700 KeywordCostPart
-    None,  # 701 __asgn_optional
-    None,  # 702 __asgn_oneormore
-    None,  # 703 __asgn_oneormore
-    None,  # 704 __asgn_optional
-    None,  # 705 __asgn_optional
+    _b695,  # 695 BackRef
+    None,  # 696 __asgn_plain
+    _b697,  # 697 TargetPlayer
+    None,  # 698 __asgn_optional
+    None,  # 699 __asgn_plain
+    None,  # 700 __asgn_plain
+    _b701,  # 701 EachObjects
+    None,  # 702 KeywordCostPart
+    None,  # 703 __asgn_optional
+    None,  # 704 __asgn_oneormore
+    None,  # 705 __asgn_oneormore
     None,  # 706 __asgn_optional
-    None,  # 707 __asgn_plain
-    None,  # 708 __asgn_plain
-    None,  # 709 __asgn_oneormore
-    None,  # 710 __asgn_oneormore
-    None,  # 711 __asgn_plain
-    _b712,  # 712 QualityRef
+    None,  # 707 __asgn_optional
+    None,  # 708 __asgn_optional
+    None,  # 709 __asgn_plain
+    None,  # 710 __asgn_plain
+    None,  # 711 __asgn_oneormore
+    None,  # 712 __asgn_oneormore
     None,  # 713 __asgn_plain
-    None,  # 714 __asgn_optional
-    None,  # 715 GrantedAbility
-    None,  # 716 __asgn_oneormore
-    None,  # 717 __asgn_oneormore
-    None,  # 718 __asgn_plain
-    None,  # 719 __asgn_optional
-    None,  # 720 __asgn_oneormore
-    None,  # 721 __asgn_oneormore
+    _b714,  # 714 QualityRef
+    None,  # 715 __asgn_plain
+    None,  # 716 __asgn_optional
+    None,  # 717 GrantedAbility
+    None,  # 718 __asgn_oneormore
+    None,  # 719 __asgn_oneormore
+    None,  # 720 __asgn_plain
+    None,  # 721 __asgn_optional
     None,  # 722 __asgn_oneormore
     None,  # 723 __asgn_oneormore
     None,  # 724 __asgn_oneormore
@@ -60314,82 +60520,84 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 726 __asgn_oneormore
     None,  # 727 __asgn_oneormore
     None,  # 728 __asgn_oneormore
-    None,  # 729 __asgn_optional
-    None,  # 730 __asgn_plain
-    None,  # 731 __asgn_plain
+    None,  # 729 __asgn_oneormore
+    None,  # 730 __asgn_oneormore
+    None,  # 731 __asgn_optional
     None,  # 732 __asgn_plain
-    _b733,  # 733 PerTime
-    None,  # 734 __asgn_optional
-    None,  # 735 __asgn_oneormore
+    None,  # 733 __asgn_plain
+    None,  # 734 __asgn_plain
+    _b735,  # 735 PerTime
     None,  # 736 __asgn_optional
-    None,  # 737 __asgn_plain
-    None,  # 738 __asgn_plain
-    _b739,  # 739 PerObject
+    None,  # 737 __asgn_oneormore
+    None,  # 738 __asgn_optional
+    None,  # 739 __asgn_plain
     None,  # 740 __asgn_plain
-    None,  # 741 __asgn_plain
-    _b742,  # 742 PowerOf
+    _b741,  # 741 PerObject
+    None,  # 742 __asgn_plain
     None,  # 743 __asgn_plain
-    None,  # 744 __asgn_plain
+    _b744,  # 744 PowerOf
     None,  # 745 __asgn_plain
     None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
     None,  # 748 __asgn_plain
     None,  # 749 __asgn_plain
-    None,  # 750 __asgn_optional
-    None,  # 751 __asgn_optional
+    None,  # 750 __asgn_plain
+    None,  # 751 __asgn_plain
     None,  # 752 __asgn_optional
     None,  # 753 __asgn_optional
     None,  # 754 __asgn_optional
     None,  # 755 __asgn_optional
     None,  # 756 __asgn_optional
     None,  # 757 __asgn_optional
-    None,  # 758 __asgn_oneormore
+    None,  # 758 __asgn_optional
     None,  # 759 __asgn_optional
-    None,  # 760 __asgn_optional
-    None,  # 761 DelayedStep
+    None,  # 760 __asgn_oneormore
+    None,  # 761 __asgn_optional
     None,  # 762 __asgn_optional
-    None,  # 763 __asgn_optional
-    None,  # 764 __asgn_plain
-    None,  # 765 __asgn_plain
-    None,  # 766 __asgn_optional
+    None,  # 763 DelayedStep
+    None,  # 764 __asgn_optional
+    None,  # 765 __asgn_optional
+    None,  # 766 __asgn_plain
     None,  # 767 __asgn_plain
-    _b768,  # 768 EntersEvent
-    None,  # 769 ThisEvent
-    None,  # 770 __asgn_plain
-    _b771,  # 771 LeavesEvent
+    None,  # 768 __asgn_optional
+    None,  # 769 __asgn_plain
+    _b770,  # 770 EntersEvent
+    None,  # 771 ThisEvent
     None,  # 772 __asgn_plain
-    _b773,  # 773 DiesEvent
+    _b773,  # 773 LeavesEvent
     None,  # 774 __asgn_plain
-    _b775,  # 775 AttacksAloneEvent
+    _b775,  # 775 DiesEvent
     None,  # 776 __asgn_plain
-    _b777,  # 777 AttacksEvent
+    _b777,  # 777 AttacksAloneEvent
     None,  # 778 __asgn_plain
-    _b779,  # 779 BlocksEvent
+    _b779,  # 779 AttacksEvent
     None,  # 780 __asgn_plain
-    None,  # 781 __asgn_plain
+    _b781,  # 781 BlocksEvent
     None,  # 782 __asgn_plain
-    _b783,  # 783 BlockedEvent
+    None,  # 783 __asgn_plain
     None,  # 784 __asgn_plain
-    _b785,  # 785 PhasesEvent
+    _b785,  # 785 BlockedEvent
     None,  # 786 __asgn_plain
-    _b787,  # 787 TurnedUpEvent
+    _b787,  # 787 PhasesEvent
     None,  # 788 __asgn_plain
-    _b789,  # 789 ExiledThisWayEvent
+    _b789,  # 789 TurnedUpEvent
     None,  # 790 __asgn_plain
-    _b791,  # 791 TargetedEvent
+    _b791,  # 791 ExiledThisWayEvent
     None,  # 792 __asgn_plain
-    None,  # 793 __asgn_plain
-    _b794,  # 794 DealsDamageEvent
+    _b793,  # 793 TargetedEvent
+    None,  # 794 __asgn_plain
     None,  # 795 __asgn_plain
-    _b796,  # 796 DealtDamageEvent
-    None,  # 797 __asgn_optional
-    None,  # 798 __asgn_optional
-    None,  # 799 __asgn_oneormore
+    _b796,  # 796 DealsDamageEvent
+    None,  # 797 __asgn_plain
+    _b798,  # 798 DealtDamageEvent
+    None,  # 799 __asgn_optional
     None,  # 800 __asgn_optional
-    None,  # 801 __asgn_optional
+    None,  # 801 __asgn_oneormore
     None,  # 802 __asgn_optional
     None,  # 803 __asgn_optional
     None,  # 804 __asgn_optional
     None,  # 805 __asgn_optional
     None,  # 806 __asgn_optional
+    None,  # 807 __asgn_optional
+    None,  # 808 __asgn_optional
 ]

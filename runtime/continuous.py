@@ -263,6 +263,12 @@ class DamageIsLethal:
 
 
 @dataclass(frozen=True)
+class DamageAsCounters:
+    """120.3d, 702.80a: damage this source deals to a creature isn't marked on it: its controller puts
+    that many -1/-1 counters on that creature instead (wither).  It is still damage dealt (120.4)."""
+
+
+@dataclass(frozen=True)
 class CantBeBlockedBy:
     """509.1b: can't be blocked by creatures with ``quality`` (a color word or "multicolored")."""
 
@@ -346,7 +352,7 @@ Part = Union[
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
     MinimumBlockers,
     CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,
-    CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
+    DamageAsCounters, CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
     AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
     CantBeRegenerated, SetPT, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
     TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns, AdditionalLandPlays,
@@ -393,6 +399,7 @@ __all__ = [
     "CostReduction",
     "DamageGainsLife",
     "DamageIsLethal",
+    "DamageAsCounters",
     "DoesntUntap",
     "GainAbility",
     "GainKeywordAtManaCost",

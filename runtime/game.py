@@ -23,7 +23,7 @@ from .abilities import (
 )
 from .action_steps import ACTION_STEPS
 from .continuous import (
-    CantSearchLibraries, ContinuousEffect, ControlledBy, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
+    CantSearchLibraries, ContinuousEffect, ControlledBy, GainKeywords, DamageGainsLife, DamageIsLethal, DamageAsCounters, Indestructible,
     CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, affects_player,
 )
 from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, chosen_keys
@@ -845,8 +845,13 @@ class Game:
             amount = self._prevent(str(ref), amount, src_name, self.name_of(ref))
             if amount <= 0:
                 return
-            o.damage += amount
-            self.log(f"{src_name} deals {amount} damage to {self.name_of(ref)}")
+            if src_ch is not None and src_ch.has(DamageAsCounters):
+                # 120.3d, 702.80a: not marked; that many -1/-1 counters are put on it instead
+                self.log(f"{src_name} deals {amount} damage to {self.name_of(ref)} in the form of -1/-1 counters")
+                self.add_counters(ref, "-1/-1", amount)
+            else:
+                o.damage += amount
+                self.log(f"{src_name} deals {amount} damage to {self.name_of(ref)}")
             if src_ch is not None and src_ch.has(DamageIsLethal):
                 o.deathtouched = True  # 704.5h
         else:

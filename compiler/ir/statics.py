@@ -125,6 +125,12 @@ class DamageIsLethal(FixedPart):
 
 
 @dataclass(frozen=True)
+class DamageAsCounters(FixedPart):
+    """120.3d, 702.80a: damage it deals to a creature is dealt as -1/-1 counters (wither)."""
+    WORDS, RUNTIME = "deals damage to creatures in the form of -1/-1 counters", "DamageAsCounters"
+
+
+@dataclass(frozen=True)
 class Unblockable(FixedPart):
     """509.1b: can't be blocked."""
     WORDS, RUNTIME = "can't be blocked", "Unblockable"
