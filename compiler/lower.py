@@ -305,6 +305,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         # A selector's keywords name real keywords (702): "with flyng" is a located error.
         for kw in [*f.keywords, *f.late, *([f.without] if f.without else [])]:
             ck.name_in(f, "keyword", kw, ck.keyword_names)
+    if f.samemv:
+        words += " with the same converted mana cost as this card"  # 202.3, 702.53a
     pt: dict[str, int] = {}
     if f.ptdir:
         pt[f"{f.ptstat}_{'min' if f.ptdir == 'greater' else 'max'}"] = int(f.ptval)
@@ -349,7 +351,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
                     power_min=pt.get("power_min", -1), power_max=pt.get("power_max", -1),
                     toughness_min=pt.get("toughness_min", -1), toughness_max=pt.get("toughness_max", -1),
-                    of_chosen=bool(f.chosen), mana_value_param=mv_param)
+                    of_chosen=bool(f.chosen), mana_value_param=mv_param,
+                    same_mana_value_as_source=bool(f.samemv))
 
 
 # Static parts whose grammar rule has no attributes: the rule's name -> its IR class.

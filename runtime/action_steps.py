@@ -35,7 +35,8 @@ def find(game: "Game", res: "Resolution", player: int, act: "PerformAction", ste
         return []
     lib = game.zone(Zone.LIBRARY, player)
     flt = act.filter
-    matching = [o for o in lib if flt is None or flt.matches(game, game.obj(o))]
+    # the source, for a selector that compares with it ("the same converted mana cost as this card")
+    matching = [o for o in lib if flt is None or flt.matches(game, game.obj(o), player, res.source_oid)]
     count = _count(res, act)
     # 701.19b: searching a hidden zone for a stated quality, the player may fail to find; for a
     # quantity only ("a card"), they must find that many, or as many as there are (701.19d).

@@ -51,6 +51,9 @@ class ObjectFilter:
     # "of that type": also the kind a player chose earlier in the ability (checked where the ability's
     # resolution is known, ``Resolution.referents``; ignored by :meth:`matches` itself)
     of_chosen: bool = False
+    # 202.3, 702.53a: "with the same converted mana cost as this card" -- as the source's, from its last
+    # known information if it has left its zone (608.2h: transmute's card is discarded as a cost)
+    same_mana_value_as_source: bool = False
     alternatives: tuple["ObjectFilter", ...] = ()  # "a basic land card or a Gate card": or any one of these
 
     def describe(self) -> str:
@@ -107,6 +110,12 @@ class ObjectFilter:
             if obj.zone is Zone.STACK and obj.cast is not None:
                 mv += obj.cast.x * ch.mana_cost.count("{X}")  # 202.3e: X is its announced value on the stack
             if mv < self.mana_value_at_least or (self.mana_value_at_most >= 0 and mv > self.mana_value_at_most):
+                return False
+        if self.same_mana_value_as_source:
+            src = None
+            if source_oid is not None:
+                src = game.state.objects.get(source_oid) or game.state.last_known.get(source_oid)
+            if src is None or mana_value(game.characteristics(src).mana_cost) != mana_value(ch.mana_cost):
                 return False
         if self.keywords and not any(k in ch.keywords for k in self.keywords):
             return False
