@@ -942,7 +942,9 @@ class CardLowering:
 
     def effect_SacrificeEffect(self, e: Any, cond: Condition | None) -> Effect:
         unless = self.cost_value(e.unless) if e.unless is not None else None
-        return ef.Sacrifice(self.target(e.target, cond), unless)
+        # 702.24a: "unless you pay COST for each age counter on it" -- the cost once per counter
+        per = self.counter_kind(e.per) if e.per is not None else ""
+        return ef.Sacrifice(self.target(e.target, cond), unless, per)
 
     def effect_TapOrUntapEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.TapOrUntap(self.target(e.target, cond))

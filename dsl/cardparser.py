@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '7e2e12a535aadec8d15b196b35d39c46723c08b6e2575cde815afa9f93f804c5'
+GRAMMAR = 'f283819460c4555b7710febf94050c1e18fb633b1c574a943725e87cdcab929d'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -496,6 +496,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('PlayerSacrificesEffect', 'common', 'PlayerSacrificesEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_plain', 'plain', '', 'unless'),
+    ('__asgn_plain', 'plain', '', 'per'),
     ('SacrificeEffect', 'common', 'SacrificeEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
     ('UntapEffect', 'common', 'UntapEffect', ''),
@@ -859,7 +860,7 @@ def compile_all() -> None:
 
 _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX0': ('"(?:\\\\.|[^"\\\\])*"', 40),
-    '_RX1': ('[A-Z][a-z]+(?:-[a-z]+)*(?: (?:strike)\\b)?', 40),
+    '_RX1': ('[A-Z][a-z]+(?:-[a-z]+)*(?: (?:strike|upkeep)\\b)?', 40),
     '_RX2': ('[0-9]{3}(\\.[0-9]+[a-z]?)?', 40),
     '_RX3': ('[a-z]+', 40),
     '_RX4': ('[+-][0-9]+\\/[+-][0-9]+|[a-z]+', 40),
@@ -881,7 +882,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX20': ('(this|it|them)\\b|target\\b(?! player\\b| opponent\\b)|(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
     '_RX21': ('(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty)\\b|(?:creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b|(?:permanent card|card|spell|permanent)s?\\b|(?:it|them|this)\\b|that (?:card|creature|permanent|land|artifact|enchantment)\\b|those (?:creatures|permanents|lands|artifacts)\\b|(?:another|other)\\b)', 40),
     '_RX22': ('[a-z_][a-z0-9_]*\\b', 40),
-    '_RX23': ('[a-z][a-z\\-]*(?: (?:strike)\\b)?', 40),
+    '_RX23': ('[a-z][a-z\\-]*(?: (?:strike|upkeep)\\b)?', 40),
     '_RX24': ('[\\r\\n,;}]', 40),
     '_RX25': ('[,;]|and\\b', 40),
     '_RX26': ('\\{(?!T\\})[^{}\\s]{1,5}\\}', 40),
@@ -27103,13 +27104,94 @@ class CardParser:
             p3 = p5
             if res6 and n:
                 res4.append(n)
+            while True:
+                p7 = p3
+                res8: list[Any] = []
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    break
+                v = (q, 'for', '')
+                q += 3
+                p7 = q
+                res8.append(v)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    break
+                v = (q, 'each', '')
+                q += 4
+                p7 = q
+                res8.append(v)
+                p9 = p7
+                res10: list[Any] = []
+                r = self.r_CounterKind_0(p9)
+                if r is None:
+                    break
+                q, v = r
+                p9 = q
+                if v:
+                    res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 474
+                p7 = p9
+                if res10 and n:
+                    res8.append(n)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                p7 = q
+                res8.append(v)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p7 = q
+                res8.append(v)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p7 = q
+                res8.append(v)
+                p3 = p7
+                res4 += res8
+                break
             p = p3
             res += res4
             break
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 474
+        n.rule = 475
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27141,14 +27223,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 475
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 476
+        n.rule = 477
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27204,14 +27286,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 478
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 478
+        n.rule = 479
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27243,14 +27325,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 480
+        n.rule = 481
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27282,7 +27364,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
@@ -27297,7 +27379,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 482
+            n.rule = 483
         p = p3
         if res4 and n:
             res.append(n)
@@ -27331,14 +27413,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 483
+            n.rule = 484
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 484
+        n.rule = 485
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27377,14 +27459,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 485
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 486
+        n.rule = 487
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27440,7 +27522,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 487
+            n.rule = 488
         p = p1
         if res2 and n:
             res.append(n)
@@ -27550,7 +27632,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 488
+        n.rule = 489
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27582,7 +27664,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 489
+            n.rule = 490
         p = p1
         if res2 and n:
             res.append(n)
@@ -27596,7 +27678,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 490
+        n.rule = 491
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27628,7 +27710,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 491
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
@@ -27744,7 +27826,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 492
+        n.rule = 493
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -27824,7 +27906,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 493
+        n.rule = 494
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -27844,7 +27926,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 495
         p = p1
         if res2 and n:
             res.append(n)
@@ -27871,14 +27953,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 495
+            n.rule = 496
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 496
+        n.rule = 497
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -27898,7 +27980,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 497
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
@@ -27992,14 +28074,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 498
+            n.rule = 499
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 499
+        n.rule = 500
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28022,7 +28104,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 500
+                n.rule = 501
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28069,7 +28151,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 501
+                n.rule = 502
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28104,7 +28186,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 502
+        n.rule = 503
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -28194,7 +28276,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 503
+        n.rule = 504
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -28296,7 +28378,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 504
+                    n.rule = 505
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28324,12 +28406,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 505
+                    n.rule = 506
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 505
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28357,12 +28439,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 506
+                    n.rule = 507
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 505
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28466,7 +28548,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 507
+        n.rule = 508
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -28553,7 +28635,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 509
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28574,7 +28656,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 509
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28595,7 +28677,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 509
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28618,7 +28700,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 509
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28641,7 +28723,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 509
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28796,7 +28878,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 509
+                    n.rule = 510
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28826,7 +28908,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 509
+                    n.rule = 510
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -28904,18 +28986,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 510
+                    n.rule = 511
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 511
+                    n.rule = 512
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28942,7 +29024,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 512
+                    n.rule = 513
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -28962,12 +29044,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 513
+                    n.rule = 514
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28982,7 +29064,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28997,7 +29079,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29080,7 +29162,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 514
+                    n.rule = 515
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29111,18 +29193,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 515
+                    n.rule = 516
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 516
+                    n.rule = 517
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29166,18 +29248,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 517
+                    n.rule = 518
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 518
+                    n.rule = 519
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29192,7 +29274,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29261,18 +29343,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 519
+                    n.rule = 520
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 520
+                    n.rule = 521
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29311,18 +29393,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 521
+                    n.rule = 522
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 522
+                    n.rule = 523
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29337,7 +29419,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29394,7 +29476,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 523
+                    n.rule = 524
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29514,7 +29596,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 524
+        n.rule = 525
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -29612,7 +29694,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 525
+                    n.rule = 526
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29637,18 +29719,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 526
+                    n.rule = 527
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 527
+                    n.rule = 528
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29678,7 +29760,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 529
+                    n.rule = 530
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -29723,7 +29805,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 530
+                    n.rule = 531
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -29799,12 +29881,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 531
+                    n.rule = 532
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29831,7 +29913,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 532
+                    n.rule = 533
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -29890,7 +29972,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 533
+                    n.rule = 534
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29912,18 +29994,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 534
+                    n.rule = 535
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 535
+                    n.rule = 536
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29953,7 +30035,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 536
+                    n.rule = 537
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -29991,12 +30073,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 537
+                    n.rule = 538
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30026,7 +30108,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 538
+                    n.rule = 539
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30051,7 +30133,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 539
+                    n.rule = 540
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -30086,18 +30168,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 540
+                    n.rule = 541
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 541
+                    n.rule = 542
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30127,7 +30209,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 542
+                    n.rule = 543
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -30153,7 +30235,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 543
+                    n.rule = 544
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -30205,12 +30287,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 544
+                    n.rule = 545
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30248,7 +30330,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 545
+                n.rule = 546
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30276,7 +30358,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 546
+        n.rule = 547
         return q, n
 
     def e99_0(self, p: int) -> Any:
@@ -30297,7 +30379,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 547
+        n.rule = 548
         return q, n
 
     def e100_0(self, p: int) -> Any:
@@ -30329,7 +30411,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 548
+                    n.rule = 549
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30358,7 +30440,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 549
+                    n.rule = 550
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30400,7 +30482,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 550
+                n.rule = 551
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30455,7 +30537,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 551
+                    n.rule = 552
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30486,7 +30568,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 552
+                    n.rule = 553
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30545,7 +30627,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 553
+                    n.rule = 554
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30660,7 +30742,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 554
+                    n.rule = 555
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30854,7 +30936,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 555
+                    n.rule = 556
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30943,7 +31025,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 556
+                    n.rule = 557
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30963,7 +31045,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 557
+                    n.rule = 558
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31018,13 +31100,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 558
+                    n.rule = 559
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 557
+                    n.rule = 558
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31104,7 +31186,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 559
+                    n.rule = 560
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -31143,7 +31225,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 560
+                    n.rule = 561
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31186,12 +31268,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 561
+                    n.rule = 562
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31260,18 +31342,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 563
+                    n.rule = 564
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 564
+                    n.rule = 565
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31312,18 +31394,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 565
+                    n.rule = 566
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 566
+                    n.rule = 567
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31364,18 +31446,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 567
+                    n.rule = 568
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 568
+                    n.rule = 569
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31475,7 +31557,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 569
+                    n.rule = 570
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -31523,12 +31605,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 570
+                    n.rule = 571
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31618,12 +31700,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 571
+                    n.rule = 572
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31685,12 +31767,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 572
+                    n.rule = 573
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31838,7 +31920,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 573
+                    n.rule = 574
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -31858,12 +31940,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 574
+                    n.rule = 575
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32023,12 +32105,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 575
+                    n.rule = 576
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32083,18 +32165,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 576
+                    n.rule = 577
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 577
+                    n.rule = 578
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32149,18 +32231,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 578
+                    n.rule = 579
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 579
+                    n.rule = 580
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32285,18 +32367,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 580
+                    n.rule = 581
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 581
+                    n.rule = 582
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32341,7 +32423,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 582
+                    n.rule = 583
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32361,12 +32443,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 583
+                    n.rule = 584
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32397,7 +32479,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 584
+                    n.rule = 585
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -32503,18 +32585,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 585
+                    n.rule = 586
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 586
+                    n.rule = 587
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32543,12 +32625,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 587
+                    n.rule = 588
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32577,12 +32659,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 588
+                    n.rule = 589
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32679,7 +32761,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 589
+                    n.rule = 590
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -32714,7 +32796,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 590
+                        n.rule = 591
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -32760,12 +32842,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 591
+                    n.rule = 592
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32918,18 +33000,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 592
+                    n.rule = 593
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 593
+                    n.rule = 594
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32998,18 +33080,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 594
+                    n.rule = 595
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 595
+                    n.rule = 596
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33101,18 +33183,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 596
+                    n.rule = 597
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 597
+                    n.rule = 598
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33293,18 +33375,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 598
+                    n.rule = 599
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 599
+                    n.rule = 600
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33401,18 +33483,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 600
+                    n.rule = 601
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 601
+                    n.rule = 602
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33565,18 +33647,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 602
+                    n.rule = 603
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 603
+                    n.rule = 604
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33654,7 +33736,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 604
+                    n.rule = 605
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -33674,12 +33756,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 605
+                    n.rule = 606
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33785,7 +33867,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 606
+                    n.rule = 607
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -33805,12 +33887,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 607
+                    n.rule = 608
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33874,7 +33956,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 608
+                    n.rule = 609
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -33950,12 +34032,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 609
+                    n.rule = 610
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34095,18 +34177,18 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 610
+                    n.rule = 611
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 611
+                    n.rule = 612
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34220,7 +34302,7 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 612
+                    n.rule = 613
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
@@ -34235,12 +34317,12 @@ class CardParser:
                     res116.append(v)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 613
+                    n.rule = 614
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34323,18 +34405,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 614
+                    n.rule = 615
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 615
+                    n.rule = 616
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34417,18 +34499,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 616
+                    n.rule = 617
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 617
+                    n.rule = 618
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34483,18 +34565,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 618
+                    n.rule = 619
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 619
+                    n.rule = 620
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34525,18 +34607,18 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 620
+                    n.rule = 621
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 621
+                    n.rule = 622
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34577,7 +34659,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 622
+                    n.rule = 623
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34607,7 +34689,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 623
+                    n.rule = 624
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34632,7 +34714,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 624
+                    n.rule = 625
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -34663,7 +34745,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 625
+                    n.rule = 626
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34688,7 +34770,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 626
+                    n.rule = 627
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34724,7 +34806,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 627
+                n.rule = 628
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34778,7 +34860,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 628
+        n.rule = 629
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -34799,7 +34881,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 629
+        n.rule = 630
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -34820,7 +34902,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 630
+        n.rule = 631
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -34841,7 +34923,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 631
+        n.rule = 632
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -34862,7 +34944,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 633
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -34897,7 +34979,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 633
+        n.rule = 634
         return p, n
 
     def e111_0(self, p: int) -> Any:
@@ -35126,7 +35208,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 634
+                    n.rule = 635
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35149,7 +35231,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 635
+                    n.rule = 636
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35200,7 +35282,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 636
+        n.rule = 637
         return p, n
 
     def e116_0(self, p: int) -> Any:
@@ -35221,7 +35303,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 637
+        n.rule = 638
         return q, n
 
     def e117_0(self, p: int) -> Any:
@@ -35242,7 +35324,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 638
+        n.rule = 639
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -35422,7 +35504,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 639
+                    n.rule = 640
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35497,7 +35579,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 640
+                    n.rule = 641
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35542,7 +35624,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 641
+                    n.rule = 642
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35624,7 +35706,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 642
+                    n.rule = 643
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35647,7 +35729,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 643
+                    n.rule = 644
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35783,7 +35865,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 644
+        n.rule = 645
         return q, n
 
     def e125_0(self, p: int) -> Any:
@@ -35804,7 +35886,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 645
+        n.rule = 646
         return p, n
 
     def e126_0(self, p: int) -> Any:
@@ -35835,7 +35917,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 646
+        n.rule = 647
         return p, n
 
     def e127_0(self, p: int) -> Any:
@@ -35870,7 +35952,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 647
+        n.rule = 648
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -35968,7 +36050,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 648
+        n.rule = 649
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -36030,7 +36112,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 649
+                    n.rule = 650
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36096,7 +36178,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 650
+                    n.rule = 651
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36256,7 +36338,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 651
+                    n.rule = 652
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36282,7 +36364,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 652
+                    n.rule = 653
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36355,7 +36437,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 653
+                    n.rule = 654
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36480,7 +36562,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 654
+                    n.rule = 655
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36575,7 +36657,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 655
+                    n.rule = 656
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36666,7 +36748,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 656
+                    n.rule = 657
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36720,7 +36802,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 657
+                    n.rule = 658
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36754,7 +36836,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 657
+                    n.rule = 658
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -36832,7 +36914,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 658
+                    n.rule = 659
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36880,7 +36962,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 659
+            n.rule = 660
         p = p1
         if res2 and n:
             res.append(n)
@@ -36924,7 +37006,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 660
+        n.rule = 661
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -36964,7 +37046,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 661
+            n.rule = 662
         p = p1
         if res2 and n:
             res.append(n)
@@ -36983,7 +37065,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 662
+        n.rule = 663
         return p, n
 
     def e138_0(self, p: int) -> Any:
@@ -37068,7 +37150,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 663
+                    n.rule = 664
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37134,7 +37216,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 665
         return q, n
 
     def e140_0(self, p: int) -> Any:
@@ -37453,7 +37535,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 666
         return q, n
 
     def e144_0(self, p: int) -> Any:
@@ -37519,7 +37601,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 666
+        n.rule = 667
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -37704,18 +37786,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 667
+                    n.rule = 668
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 668
+                    n.rule = 669
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 669
+                    n.rule = 670
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37751,7 +37833,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 670
+                    n.rule = 671
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37771,12 +37853,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 671
+                    n.rule = 672
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 669
+                    n.rule = 670
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37812,7 +37894,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 672
+                    n.rule = 673
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37832,12 +37914,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 673
+                    n.rule = 674
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 669
+                    n.rule = 670
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37862,7 +37944,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 674
+        n.rule = 675
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -37894,12 +37976,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 675
+                    n.rule = 676
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 676
+                    n.rule = 677
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37919,12 +38001,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 677
+                    n.rule = 678
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 676
+                    n.rule = 677
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38127,7 +38209,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 678
+                    n.rule = 679
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38171,7 +38253,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 679
+                    n.rule = 680
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38531,7 +38613,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 681
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38590,7 +38672,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 681
+                    n.rule = 682
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38670,7 +38752,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 682
+                    n.rule = 683
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38747,7 +38829,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 684
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38792,7 +38874,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 684
+                    n.rule = 685
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38877,7 +38959,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 685
+        n.rule = 686
         return q, n
 
     def e160_0(self, p: int) -> Any:
@@ -38933,7 +39015,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 686
+                    n.rule = 687
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38957,7 +39039,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 687
+                    n.rule = 688
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38985,7 +39067,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 688
+        n.rule = 689
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -39181,7 +39263,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 689
+                    n.rule = 690
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39211,7 +39293,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 690
+                        n.rule = 691
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39237,7 +39319,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 691
+                n.rule = 692
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39290,7 +39372,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 692
+        n.rule = 693
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -39334,7 +39416,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 693
+        n.rule = 694
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -39355,7 +39437,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 694
+        n.rule = 695
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -39373,14 +39455,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 695
+            n.rule = 696
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 696
+        n.rule = 697
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -39462,7 +39544,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 697
+            n.rule = 698
         p = p1
         if res2 and n:
             res.append(n)
@@ -39494,7 +39576,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 698
+        n.rule = 699
         return p, n
 
     def e170_0(self, p: int) -> Any:
@@ -39515,7 +39597,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 699
+        n.rule = 700
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -39543,7 +39625,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 700
+            n.rule = 701
         p = p1
         if res2 and n:
             res.append(n)
@@ -39558,7 +39640,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 701
+            n.rule = 702
         p = p3
         if res4 and n:
             res.append(n)
@@ -39574,7 +39656,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 702
+        n.rule = 703
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -39658,7 +39740,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 703
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39719,7 +39801,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 703
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39796,7 +39878,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 703
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39860,7 +39942,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 703
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39966,7 +40048,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 703
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40043,7 +40125,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 703
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40068,7 +40150,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 704
+        n.rule = 705
         return q, n
 
     def e173_0(self, p: int) -> Any:
@@ -40112,7 +40194,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 706
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -40350,7 +40432,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 706
+        n.rule = 707
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -40371,7 +40453,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 708
         return q, n
 
     def e179_0(self, p: int) -> Any:
@@ -40419,7 +40501,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 709
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -40494,7 +40576,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 710
         return q, n
 
     def e183_0(self, p: int) -> Any:
@@ -40528,7 +40610,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 710
+                    n.rule = 711
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40595,7 +40677,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 711
+                n.rule = 712
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -40684,7 +40766,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 712
+        n.rule = 713
         return p, n
 
     def e185_0(self, p: int) -> Any:
@@ -40728,7 +40810,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 713
+        n.rule = 714
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -40768,12 +40850,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 714
+                    n.rule = 715
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40793,12 +40875,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 716
+                    n.rule = 717
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40823,7 +40905,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 717
+        n.rule = 718
         return q, n
 
     def e187_0(self, p: int) -> Any:
@@ -40942,7 +41024,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 719
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40957,7 +41039,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 719
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41189,7 +41271,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 720
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -41287,7 +41369,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 721
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -41380,7 +41462,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 721
+                    n.rule = 722
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41442,7 +41524,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 722
+        n.rule = 723
         return q, n
 
     def e196_0(self, p: int) -> Any:
@@ -41639,7 +41721,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 724
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -41664,7 +41746,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 725
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -41689,7 +41771,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 726
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -41722,7 +41804,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 727
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -41757,7 +41839,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 728
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -41792,7 +41874,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 729
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -41827,7 +41909,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 730
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -41860,7 +41942,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 731
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -41933,7 +42015,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 732
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -41954,7 +42036,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 732
+        n.rule = 733
         return q, n
 
     def e210_0(self, p: int) -> Any:
@@ -41986,7 +42068,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 733
+                    n.rule = 734
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42008,7 +42090,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 734
+                n.rule = 735
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -42095,14 +42177,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 735
+            n.rule = 736
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 736
+        n.rule = 737
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -42123,7 +42205,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 737
+        n.rule = 738
         return q, n
 
     def e212_0(self, p: int) -> Any:
@@ -42175,7 +42257,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 739
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -42233,7 +42315,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 740
         return q, n
 
     def e215_0(self, p: int) -> Any:
@@ -42265,7 +42347,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 740
+                    n.rule = 741
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42320,7 +42402,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 741
+                    n.rule = 742
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42335,13 +42417,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 742
+                    n.rule = 743
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 743
+                    n.rule = 744
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42401,13 +42483,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 744
+                    n.rule = 745
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 745
+                    n.rule = 746
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42448,7 +42530,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 746
+                    n.rule = 747
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42479,13 +42561,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 747
+                    n.rule = 748
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 745
+                    n.rule = 746
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42528,7 +42610,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 748
+                    n.rule = 749
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42587,7 +42669,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 749
+                    n.rule = 750
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42646,7 +42728,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 750
+                    n.rule = 751
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42747,7 +42829,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 751
+                    n.rule = 752
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42775,7 +42857,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 752
+                    n.rule = 753
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42803,7 +42885,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 754
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -42824,7 +42906,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 755
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -42845,7 +42927,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 756
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -42866,7 +42948,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 757
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -42887,7 +42969,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 758
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -42908,7 +42990,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 759
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -42929,7 +43011,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 760
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -42950,7 +43032,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 761
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -43029,7 +43111,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 762
         return p, n
 
     def e228_0(self, p: int) -> Any:
@@ -43050,7 +43132,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 763
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -43071,7 +43153,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 764
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43104,7 +43186,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 765
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43125,7 +43207,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 765
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43150,7 +43232,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 765
+        n.rule = 766
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -43171,7 +43253,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 767
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -43233,7 +43315,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 767
+                    n.rule = 768
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43329,7 +43411,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 768
+                    n.rule = 769
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43404,7 +43486,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 770
         return q, n
 
     def e234_1(self, p: int) -> Any:
@@ -44232,18 +44314,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 770
+                    n.rule = 771
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 771
+                    n.rule = 772
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44298,18 +44380,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 773
+                    n.rule = 774
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 774
+                    n.rule = 775
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44336,18 +44418,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 775
+                    n.rule = 776
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 776
+                    n.rule = 777
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44388,18 +44470,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 777
+                    n.rule = 778
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 778
+                    n.rule = 779
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44426,18 +44508,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 779
+                    n.rule = 780
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 780
+                    n.rule = 781
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44464,7 +44546,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 781
+                    n.rule = 782
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44495,12 +44577,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 782
+                    n.rule = 783
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44541,7 +44623,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 783
+                    n.rule = 784
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44580,7 +44662,7 @@ class CardParser:
                             res34.append(v)
                         if res34:
                             n = Nt(res34)
-                            n.rule = 784
+                            n.rule = 785
                         q = p33
                         v = n if res34 else None
                         p31 = q
@@ -44598,7 +44680,7 @@ class CardParser:
                         res36.append(v)
                     if res36:
                         n = Nt(res36)
-                        n.rule = 785
+                        n.rule = 786
                     p31 = p35
                     if res36 and n:
                         res32.append(n)
@@ -44607,12 +44689,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 786
+                    n.rule = 787
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44656,18 +44738,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 787
+                    n.rule = 788
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 788
+                    n.rule = 789
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44736,18 +44818,18 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 789
+                    n.rule = 790
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 790
+                    n.rule = 791
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44816,18 +44898,18 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 791
+                    n.rule = 792
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 792
+                    n.rule = 793
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44882,7 +44964,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 793
+                    n.rule = 794
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -44995,12 +45077,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 794
+                    n.rule = 795
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45050,7 +45132,7 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 795
+                    n.rule = 796
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -45088,7 +45170,7 @@ class CardParser:
                         res62.append(v)
                     if res62:
                         n = Nt(res62)
-                        n.rule = 796
+                        n.rule = 797
                     p59 = p61
                     if res62 and n:
                         res60.append(n)
@@ -45097,12 +45179,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56)
-                    n.rule = 797
+                    n.rule = 798
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45166,18 +45248,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 798
+                    n.rule = 799
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 799
+                    n.rule = 800
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45202,7 +45284,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 801
         return q, n
 
     def e236_0(self, p: int) -> Any:
@@ -45223,7 +45305,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 802
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -45248,7 +45330,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 802
+        n.rule = 803
         return p, n
 
     def e238_0(self, p: int) -> Any:
@@ -45377,7 +45459,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 804
         return q, n
 
     def e240_1(self, p: int) -> Any:
@@ -47189,7 +47271,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 805
         return q, n
 
     def e259_0(self, p: int) -> Any:
@@ -47210,7 +47292,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 806
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -47231,7 +47313,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
+        n.rule = 807
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -47252,7 +47334,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 807
+        n.rule = 808
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -47273,7 +47355,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 809
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -47294,7 +47376,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 810
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -47557,7 +47639,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 629
+        n.rule = 630
         return q, n
 
     def e265_1(self, p: int) -> Any:
@@ -47578,7 +47660,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 630
+        n.rule = 631
         return q, n
 
     def e266_1(self, p: int) -> Any:
@@ -47599,7 +47681,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 631
+        n.rule = 632
         return q, n
 
     def e267_1(self, p: int) -> Any:
@@ -47620,7 +47702,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 633
         return q, n
 
     def e268_1(self, p: int) -> Any:
@@ -47655,7 +47737,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 633
+        n.rule = 634
         return p, n
 
     def e269_1(self, p: int) -> Any:
@@ -47884,7 +47966,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 634
+                    n.rule = 635
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -47907,7 +47989,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 635
+                    n.rule = 636
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -47958,7 +48040,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 636
+        n.rule = 637
         return p, n
 
     def e274_1(self, p: int) -> Any:
@@ -47979,7 +48061,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 637
+        n.rule = 638
         return q, n
 
     def e275_1(self, p: int) -> Any:
@@ -48000,7 +48082,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 638
+        n.rule = 639
         return q, n
 
     def e276_1(self, p: int) -> Any:
@@ -48035,7 +48117,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 724
         return p, n
 
     def e277_1(self, p: int) -> Any:
@@ -48060,7 +48142,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 725
         return p, n
 
     def e278_1(self, p: int) -> Any:
@@ -48085,7 +48167,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 726
         return p, n
 
     def e279_1(self, p: int) -> Any:
@@ -48118,7 +48200,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 727
         return p, n
 
     def e280_1(self, p: int) -> Any:
@@ -48153,7 +48235,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 728
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -48188,7 +48270,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 729
         return p, n
 
     def e282_1(self, p: int) -> Any:
@@ -48223,7 +48305,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 730
         return p, n
 
     def e283_1(self, p: int) -> Any:
@@ -48256,7 +48338,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 731
         return p, n
 
     def e284_1(self, p: int) -> Any:
@@ -48329,7 +48411,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 732
         return p, n
 
 
@@ -48576,7 +48658,7 @@ CLASSES: dict[str, type[Model]] = {
     'ReturnToHandEffect': _model_class('ReturnToHandEffect', (('target', True, '1'), ('yours', True, '1')), {'target': None, 'yours': ''}, ()),
     'RevealCost': _model_class('RevealCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'SacrificeCost': _model_class('SacrificeCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
-    'SacrificeEffect': _model_class('SacrificeEffect', (('target', True, '1'), ('unless', True, '1')), {'target': None, 'unless': None}, ()),
+    'SacrificeEffect': _model_class('SacrificeEffect', (('target', True, '1'), ('unless', True, '1'), ('per', True, '1')), {'target': None, 'unless': None, 'per': None}, ()),
     'SacrificeThisCost': _model_class('SacrificeThisCost', (('this', True, '1'),), {'this': ''}, ()),
     'SearchEffect': _model_class('SearchEffect', (('player', True, '1'), ('upto', True, '0..1'), ('count', True, '1'), ('filter', True, '1'), ('alts', True, '1..*'), ('reveal', True, '0..1'), ('thatcard', True, '0..1'), ('thosecards', True, '0..1'), ('destination', True, '1'), ('tapped', True, '0..1')), {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False}, ('alts',)),
     'Sentence': _model_class('Sentence', (('word', True, '1'), ('then', True, '0..1'), ('pre', True, '1'), ('instead', True, '0..1'), ('may', True, '0..1'), ('effects', True, '1..*'), ('last', True, '1'), ('post', True, '1'), ('lastinstead', True, '0..1'), ('insteadcond', True, '1'), ('tailinstead', True, '0..1')), {'word': None, 'then': False, 'pre': None, 'instead': False, 'may': False, 'last': None, 'post': None, 'lastinstead': False, 'insteadcond': None, 'tailinstead': False}, ('effects',)),
@@ -48852,92 +48934,92 @@ _C463 = CLASSES['ExileEffect']
 _C465 = CLASSES['ExileTopEffect']
 _C467 = CLASSES['RegenerateEffect']
 _C471 = CLASSES['PlayerSacrificesEffect']
-_C474 = CLASSES['SacrificeEffect']
-_C476 = CLASSES['UntapEffect']
-_C478 = CLASSES['TapOrUntapEffect']
-_C480 = CLASSES['TapEffect']
-_C484 = CLASSES['RemoveCountersEffect']
-_C486 = CLASSES['DelayedEffect']
-_C488 = CLASSES['PreventEffect']
-_C490 = CLASSES['CastThisEffect']
-_C492 = CLASSES['CopySpellEffect']
-_C493 = CLASSES['NoRegenEffect']
-_C496 = CLASSES['PhaseOutEffect']
-_C499 = CLASSES['NoUntapEffect']
-_C502 = CLASSES['ContinuousEffect']
-_C504 = CLASSES['PlayerRef']
-_C511 = CLASSES['AnyNumberTargets']
-_C513 = CLASSES['AnyTarget']
-_C516 = CLASSES['UpToTargets']
-_C518 = CLASSES['EachPlayers']
-_C520 = CLASSES['ThatRef']
-_C522 = CLASSES['EnchantedRef']
-_C527 = CLASSES['BeginningTrigger']
-_C531 = CLASSES['LastCounterTrigger']
-_C535 = CLASSES['BatchAttackTrigger']
-_C537 = CLASSES['ThisTrigger']
-_C541 = CLASSES['CastTrigger']
-_C544 = CLASSES['YoursTrigger']
-_C557 = CLASSES['ZonePlace']
-_C561 = CLASSES['PTChange']
-_C564 = CLASSES['CantAttackOrBlock']
-_C566 = CLASSES['CantAttack']
-_C568 = CLASSES['CantBlock']
-_C570 = CLASSES['CantBeBlockedByFewer']
-_C571 = CLASSES['CantBeBlockedExcept']
-_C572 = CLASSES['CanBlockOnly']
-_C574 = CLASSES['CantBeTargetedBy']
-_C575 = CLASSES['CantBeTargeted']
-_C577 = CLASSES['CantBeDestroyed']
-_C579 = CLASSES['CantPhaseOut']
-_C581 = CLASSES['PhasesEachUntap']
-_C583 = CLASSES['GainsAbility']
-_C586 = CLASSES['HasKeywordAtManaCost']
-_C587 = CLASSES['HasKeywords']
-_C588 = CLASSES['LosesKeywords']
-_C591 = CLASSES['CombatDamageSteps']
-_C593 = CLASSES['AssignsExcess']
-_C595 = CLASSES['AttacksUntapped']
-_C597 = CLASSES['DoesntUntap']
-_C599 = CLASSES['DamageGainsLife']
-_C601 = CLASSES['DamageIsLethal']
-_C603 = CLASSES['DamageAsCounters']
-_C605 = CLASSES['CantBeBlockedBy']
-_C607 = CLASSES['CantBeAttachedBy']
-_C609 = CLASSES['PreventDamageFrom']
-_C611 = CLASSES['AttacksDespite']
-_C613 = CLASSES['MaxBlockers']
-_C615 = CLASSES['AttacksEachCombat']
-_C617 = CLASSES['BlocksEachCombat']
-_C619 = CLASSES['CantBeBlocked']
-_C621 = CLASSES['IsColor']
-_C657 = CLASSES['Duration']
-_C660 = CLASSES['TargetObject']
-_C662 = CLASSES['FromGraveyard']
-_C668 = CLASSES['OntoBattlefield']
-_C671 = CLASSES['IntoHand']
-_C673 = CLASSES['IntoGraveyard']
-_C676 = CLASSES['CostValue']
-_C696 = CLASSES['BackRef']
-_C698 = CLASSES['TargetPlayer']
-_C702 = CLASSES['EachObjects']
-_C715 = CLASSES['QualityRef']
-_C736 = CLASSES['PerTime']
-_C742 = CLASSES['PerObject']
-_C745 = CLASSES['PowerOf']
-_C771 = CLASSES['EntersEvent']
-_C774 = CLASSES['LeavesEvent']
-_C776 = CLASSES['DiesEvent']
-_C778 = CLASSES['AttacksAloneEvent']
-_C780 = CLASSES['AttacksEvent']
-_C782 = CLASSES['BlocksEvent']
-_C786 = CLASSES['BlockedEvent']
-_C788 = CLASSES['PhasesEvent']
-_C790 = CLASSES['TurnedUpEvent']
-_C792 = CLASSES['ExiledThisWayEvent']
-_C794 = CLASSES['TargetedEvent']
-_C797 = CLASSES['DealsDamageEvent']
-_C799 = CLASSES['DealtDamageEvent']
+_C475 = CLASSES['SacrificeEffect']
+_C477 = CLASSES['UntapEffect']
+_C479 = CLASSES['TapOrUntapEffect']
+_C481 = CLASSES['TapEffect']
+_C485 = CLASSES['RemoveCountersEffect']
+_C487 = CLASSES['DelayedEffect']
+_C489 = CLASSES['PreventEffect']
+_C491 = CLASSES['CastThisEffect']
+_C493 = CLASSES['CopySpellEffect']
+_C494 = CLASSES['NoRegenEffect']
+_C497 = CLASSES['PhaseOutEffect']
+_C500 = CLASSES['NoUntapEffect']
+_C503 = CLASSES['ContinuousEffect']
+_C505 = CLASSES['PlayerRef']
+_C512 = CLASSES['AnyNumberTargets']
+_C514 = CLASSES['AnyTarget']
+_C517 = CLASSES['UpToTargets']
+_C519 = CLASSES['EachPlayers']
+_C521 = CLASSES['ThatRef']
+_C523 = CLASSES['EnchantedRef']
+_C528 = CLASSES['BeginningTrigger']
+_C532 = CLASSES['LastCounterTrigger']
+_C536 = CLASSES['BatchAttackTrigger']
+_C538 = CLASSES['ThisTrigger']
+_C542 = CLASSES['CastTrigger']
+_C545 = CLASSES['YoursTrigger']
+_C558 = CLASSES['ZonePlace']
+_C562 = CLASSES['PTChange']
+_C565 = CLASSES['CantAttackOrBlock']
+_C567 = CLASSES['CantAttack']
+_C569 = CLASSES['CantBlock']
+_C571 = CLASSES['CantBeBlockedByFewer']
+_C572 = CLASSES['CantBeBlockedExcept']
+_C573 = CLASSES['CanBlockOnly']
+_C575 = CLASSES['CantBeTargetedBy']
+_C576 = CLASSES['CantBeTargeted']
+_C578 = CLASSES['CantBeDestroyed']
+_C580 = CLASSES['CantPhaseOut']
+_C582 = CLASSES['PhasesEachUntap']
+_C584 = CLASSES['GainsAbility']
+_C587 = CLASSES['HasKeywordAtManaCost']
+_C588 = CLASSES['HasKeywords']
+_C589 = CLASSES['LosesKeywords']
+_C592 = CLASSES['CombatDamageSteps']
+_C594 = CLASSES['AssignsExcess']
+_C596 = CLASSES['AttacksUntapped']
+_C598 = CLASSES['DoesntUntap']
+_C600 = CLASSES['DamageGainsLife']
+_C602 = CLASSES['DamageIsLethal']
+_C604 = CLASSES['DamageAsCounters']
+_C606 = CLASSES['CantBeBlockedBy']
+_C608 = CLASSES['CantBeAttachedBy']
+_C610 = CLASSES['PreventDamageFrom']
+_C612 = CLASSES['AttacksDespite']
+_C614 = CLASSES['MaxBlockers']
+_C616 = CLASSES['AttacksEachCombat']
+_C618 = CLASSES['BlocksEachCombat']
+_C620 = CLASSES['CantBeBlocked']
+_C622 = CLASSES['IsColor']
+_C658 = CLASSES['Duration']
+_C661 = CLASSES['TargetObject']
+_C663 = CLASSES['FromGraveyard']
+_C669 = CLASSES['OntoBattlefield']
+_C672 = CLASSES['IntoHand']
+_C674 = CLASSES['IntoGraveyard']
+_C677 = CLASSES['CostValue']
+_C697 = CLASSES['BackRef']
+_C699 = CLASSES['TargetPlayer']
+_C703 = CLASSES['EachObjects']
+_C716 = CLASSES['QualityRef']
+_C737 = CLASSES['PerTime']
+_C743 = CLASSES['PerObject']
+_C746 = CLASSES['PowerOf']
+_C772 = CLASSES['EntersEvent']
+_C775 = CLASSES['LeavesEvent']
+_C777 = CLASSES['DiesEvent']
+_C779 = CLASSES['AttacksAloneEvent']
+_C781 = CLASSES['AttacksEvent']
+_C783 = CLASSES['BlocksEvent']
+_C787 = CLASSES['BlockedEvent']
+_C789 = CLASSES['PhasesEvent']
+_C791 = CLASSES['TurnedUpEvent']
+_C793 = CLASSES['ExiledThisWayEvent']
+_C795 = CLASSES['TargetedEvent']
+_C798 = CLASSES['DealsDamageEvent']
+_C800 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -52311,8 +52393,8 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 557:
-                    values.append(_b557(x, inst, lim, made))
+                elif x.rule == 558:
+                    values.append(_b558(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 361:  # spells
@@ -52808,7 +52890,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 562 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 563 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52845,13 +52927,13 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # other
+        if r == 630:  # other
             d['other'] = True
-        elif r == 630:  # another
+        elif r == 631:  # another
             d['another'] = True
-        elif r == 631:  # facedown
+        elif r == 632:  # facedown
             d['facedown'] = True
-        elif r == 632:  # faceup
+        elif r == 633:  # faceup
             d['faceup'] = True
         elif r == 374:  # exiled
             d['exiled'] = True
@@ -52870,17 +52952,17 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 633:  # states
+        elif r == 634:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 723:  # nons
+        elif r == 724:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 724:  # colors
+        elif r == 725:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52888,7 +52970,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 725:  # supertypes
+        elif r == 726:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52896,32 +52978,32 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 726:  # multis
+        elif r == 727:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 727:  # types
+        elif r == 728:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 728:  # subtypes
+        elif r == 729:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 729:  # ortypes
+        elif r == 730:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 730:  # andor
+        elif r == 731:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 731:  # ortypes
+        elif r == 732:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -52934,13 +53016,13 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['kind'] = value
         elif r == 378:  # chosen
             d['chosen'] = True
-        elif r == 634:  # mv
+        elif r == 635:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 635:  # mvparam
+        elif r == 636:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -52979,7 +53061,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 636:  # keywords
+        elif r == 637:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53022,9 +53104,9 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 637:  # blocked_by_this
+        elif r == 638:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 638:  # attacking_you
+        elif r == 639:  # attacking_you
             d['attacking_you'] = True
         elif r == 274:  # name
             x = c[0]
@@ -53144,9 +53226,9 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 290:  # player
             x = c[0]
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
-        elif r == 507:  # options
+        elif r == 508:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -53198,7 +53280,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
         elif r == 294:  # extra
             x = c[0]
@@ -53238,11 +53320,11 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 296:  # player
             x = c[0]
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
         elif r == 297:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53285,11 +53367,11 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 300:  # player
             x = c[0]
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
         elif r == 301:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53328,7 +53410,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 303:  # player
             x = c[0]
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
         elif r == 304:  # amount
             x = c[0]
@@ -53368,7 +53450,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 306:  # player
             x = c[0]
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
         elif r == 307:  # amount
             x = c[0]
@@ -53444,7 +53526,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 311:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53483,18 +53565,18 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 313:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 523:  # count
+        elif r == 524:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 314:  # player
             x = c[0]
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53566,7 +53648,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 318:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53609,7 +53691,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 321:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53648,14 +53730,14 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 323:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 324:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53734,7 +53816,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 329:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53745,7 +53827,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 331:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53792,14 +53874,14 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 335:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 336:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53836,7 +53918,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # parts
+        if r == 525:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53845,7 +53927,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53998,7 +54080,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 349:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54016,7 +54098,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 545:  # sentences
+        elif r == 546:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54052,9 +54134,9 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 546:  # special
+        if r == 547:  # special
             d['special'] = True
-        elif r == 547:  # fromhand
+        elif r == 548:  # fromhand
             d['fromhand'] = True
         elif r == 353:  # param
             x = c[0]
@@ -54065,11 +54147,11 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 548:  # cost
+        elif r == 549:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 549:  # param
+        elif r == 550:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -54082,11 +54164,11 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 550:  # sentences
+        elif r == 551:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 551:  # restriction
+        elif r == 552:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -54095,19 +54177,19 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 552:  # once
+        elif r == 553:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 553:  # sorcery
+        elif r == 554:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 554:  # castable
+        elif r == 555:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -54145,9 +54227,9 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # both
+        if r == 709:  # both
             d['both'] = True
-        elif r == 555:  # which
+        elif r == 556:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -54340,35 +54422,35 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 622:  # this
+        elif r == 623:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 623:  # enchanted
+        elif r == 624:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 624:  # host
+        elif r == 625:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 625:  # equipped
+        elif r == 626:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 626:  # host
+        elif r == 627:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 627:  # affected
+        elif r == 628:  # affected
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 628:  # parts
+        elif r == 629:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54377,7 +54459,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 562 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 563 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54483,7 +54565,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 732:  # evenly
+        elif r == 733:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54517,37 +54599,37 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # named
+        if r == 640:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 640:  # amount
+        elif r == 641:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 641:  # equal
+        elif r == 642:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 733:  # power
+        elif r == 734:  # power
             x = c[0]
-            value = _b745(x, inst, lim, made)
+            value = _b746(x, inst, lim, made)
             d['power'] = value
-        elif r == 734:  # amount
+        elif r == 735:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 642:  # you
+        elif r == 643:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 643:  # target
+        elif r == 644:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54556,7 +54638,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54595,7 +54677,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 398:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54636,7 +54718,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
         elif r == 401:  # amount
             x = c[0]
@@ -54676,7 +54758,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 403:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54717,7 +54799,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 644:  # tapped
+        elif r == 645:  # tapped
             d['tapped'] = True
         elif r == 406:  # power
             x = c[0]
@@ -54727,7 +54809,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 645:  # colors
+        elif r == 646:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54735,17 +54817,17 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 646:  # subtypes
+        elif r == 647:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 647:  # types
+        elif r == 648:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 648:  # keywords
+        elif r == 649:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54765,17 +54847,17 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 649:  # per
+        elif r == 650:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 650:  # pertime
+        elif r == 651:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b736(x, inst, lim, made)
+            value = _b737(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -54809,9 +54891,9 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 737:  # anycolor
+        if r == 738:  # anycolor
             d['anycolor'] = True
-        elif r == 738:  # choices
+        elif r == 739:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -54821,15 +54903,15 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 651:  # last
+        elif r == 652:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 652:  # mana
+        elif r == 653:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 802:  # alts
+        elif r == 803:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -54869,9 +54951,9 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
-        elif r == 653:  # third
+        elif r == 654:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -54879,13 +54961,13 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 739:  # random
+        elif r == 740:  # random
             d['random'] = True
-        elif r == 654:  # per
+        elif r == 655:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b736(x, inst, lim, made)
+            value = _b737(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54923,27 +55005,27 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
-        elif r == 655:  # amount
+        elif r == 656:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 740:  # per
+        elif r == 741:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b736(x, inst, lim, made)
+            value = _b737(x, inst, lim, made)
             d['per'] = value
-        elif r == 743:  # per
+        elif r == 744:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b742(x, inst, lim, made)
+            value = _b743(x, inst, lim, made)
             d['per'] = value
-        elif r == 656:  # equal
+        elif r == 657:  # equal
             x = c[0]
-            value = _b745(x, inst, lim, made)
+            value = _b746(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -54979,7 +55061,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 416:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54988,7 +55070,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b657(x, inst, lim, made)
+            value = _b658(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -55024,12 +55106,12 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 419:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 658:  # yours
+        elif r == 659:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -55067,21 +55149,21 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 421:  # target
             x = c[0]
-            value = _b660(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['target'] = value
         elif r == 422:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b662(x, inst, lim, made)
+            value = _b663(x, inst, lim, made)
             d['source'] = value
-        elif r == 755:  # hand
+        elif r == 756:  # hand
             d['hand'] = True
-        elif r == 663:  # battlefield
+        elif r == 664:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 756:  # mine
+        elif r == 757:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -55117,20 +55199,20 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 424:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 664:  # fromgy
+        elif r == 665:  # fromgy
             d['fromgy'] = True
-        elif r == 757:  # choice
+        elif r == 758:  # choice
             d['choice'] = True
-        elif r == 758:  # facedown
+        elif r == 759:  # facedown
             d['facedown'] = True
-        elif r == 759:  # mine
+        elif r == 760:  # mine
             d['mine'] = True
-        elif r == 760:  # owners
+        elif r == 761:  # owners
             d['owners'] = True
         elif r == 425:  # amount
             x = c[0]
@@ -55218,9 +55300,9 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 431:  # player
             x = c[0]
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
-        elif r == 665:  # upto
+        elif r == 666:  # upto
             d['upto'] = True
         elif r == 432:  # count
             x = c[0]
@@ -55230,24 +55312,24 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 761:  # alts
+        elif r == 762:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b275(x, inst, lim, made))
-        elif r == 666:  # reveal
+        elif r == 667:  # reveal
             d['reveal'] = True
-        elif r == 762:  # thatcard
+        elif r == 763:  # thatcard
             d['thatcard'] = True
-        elif r == 763:  # thosecards
+        elif r == 764:  # thosecards
             d['thosecards'] = True
         elif r == 434:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 669 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 670 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 674:  # tapped
+        elif r == 675:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -55283,7 +55365,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 436:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55292,7 +55374,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b676(x, inst, lim, made)
+            value = _b677(x, inst, lim, made)
             d['unless'] = value
         elif r == 438:  # per
             x = c[0]
@@ -55334,7 +55416,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 440:  # player
             x = c[0]
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55376,11 +55458,11 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 443:  # player
             x = c[0]
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
         elif r == 444:  # owner
             x = c[0]
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -55464,7 +55546,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 451:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55503,7 +55585,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 453:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55512,13 +55594,13 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b662(x, inst, lim, made)
+            value = _b663(x, inst, lim, made)
             d['source'] = value
-        elif r == 678:  # top
+        elif r == 679:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 679:  # bottom
+        elif r == 680:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -55556,7 +55638,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 456:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55595,7 +55677,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 458:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55604,7 +55686,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b662(x, inst, lim, made)
+            value = _b663(x, inst, lim, made)
             d['source'] = value
         elif r == 460:  # amount
             x = c[0]
@@ -55622,7 +55704,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55661,7 +55743,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 464:  # player
             x = c[0]
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55697,7 +55779,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 466:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55738,7 +55820,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
         elif r == 469:  # amount
             x = c[0]
@@ -55756,7 +55838,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55772,8 +55854,8 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C474()
-    d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C475()
+    d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -55782,7 +55864,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 472:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55791,8 +55873,14 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b676(x, inst, lim, made)
+            value = _b677(x, inst, lim, made)
             d['unless'] = value
+        elif r == 474:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b132(x, inst, lim, made)
+            d['per'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -55801,7 +55889,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55817,7 +55905,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C477()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55825,9 +55913,9 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 475:  # target
+        if r == 476:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55840,7 +55928,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55856,7 +55944,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C479()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55864,9 +55952,9 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # target
+        if r == 478:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55879,7 +55967,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55895,7 +55983,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C481()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55903,9 +55991,9 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # target
+        if r == 480:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55918,7 +56006,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55934,7 +56022,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C485()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55942,17 +56030,17 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 481:  # amount
+        if r == 482:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 482:  # counter
+        elif r == 483:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 483:  # target
+        elif r == 484:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55965,7 +56053,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55981,7 +56069,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C486()
+    inst: Any = _C487()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55989,18 +56077,18 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 680:  # step
+        if r == 681:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 764 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 765 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 681:  # endcombat
+        elif r == 682:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 485:  # effect
+        elif r == 486:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -56015,7 +56103,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56031,7 +56119,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C489()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56039,15 +56127,15 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 487:  # amount
+        if r == 488:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 765:  # you
+        elif r == 766:  # you
             d['you'] = True
-        elif r == 682:  # target
+        elif r == 683:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56060,7 +56148,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56076,7 +56164,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C490()
+    inst: Any = _C491()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56084,18 +56172,18 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # target
+        if r == 490:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 683:  # label
+        elif r == 684:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 684:  # free
+        elif r == 685:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -56107,7 +56195,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56123,7 +56211,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C492()
+    inst: Any = _C493()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56131,14 +56219,14 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 491:  # target
+        if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 685:  # newtargets
+        elif r == 686:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -56148,7 +56236,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56164,7 +56252,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C494()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56172,18 +56260,18 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # thatnoun
+        if r == 687:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 687:  # target
+        elif r == 688:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 688:  # thisturn
+        elif r == 689:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -56193,7 +56281,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56209,7 +56297,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C497()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56217,14 +56305,14 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # target
+        if r == 495:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 495:  # phaseout
+        elif r == 496:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -56236,7 +56324,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56252,7 +56340,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C500()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56260,14 +56348,14 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 497:  # target
+        if r == 498:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 498:  # nountap
+        elif r == 499:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -56279,7 +56367,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56295,7 +56383,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C503()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56303,30 +56391,30 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 500:  # lead
+        if r == 501:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b657(x, inst, lim, made)
+            value = _b658(x, inst, lim, made)
             d['lead'] = value
-        elif r == 689:  # target
+        elif r == 690:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 690:  # also
+        elif r == 691:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b702(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['also'] = value
-        elif r == 691:  # group
+        elif r == 692:  # group
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['group'] = value
-        elif r == 692:  # parts
+        elif r == 693:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56335,18 +56423,18 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 562 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 563 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 501:  # duration
+        elif r == 502:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b657(x, inst, lim, made)
+            value = _b658(x, inst, lim, made)
             d['duration'] = value
-        elif r == 693:  # tail
+        elif r == 694:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -56355,7 +56443,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 562 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 563 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56368,7 +56456,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56384,7 +56472,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C505()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56392,13 +56480,13 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # controller
+        if r == 695:  # controller
             d['controller'] = True
-        elif r == 505:  # owner
+        elif r == 506:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 506:  # who
+        elif r == 507:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56410,7 +56498,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56426,7 +56514,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C512()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56434,7 +56522,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # filter
+        if r == 511:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
@@ -56446,7 +56534,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56462,7 +56550,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C514()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56470,7 +56558,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 512:  # any
+        if r == 513:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -56482,7 +56570,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56498,7 +56586,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C517()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56506,13 +56594,13 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # each
+        if r == 700:  # each
             d['each'] = True
-        elif r == 514:  # count
+        elif r == 515:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 515:  # filter
+        elif r == 516:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
@@ -56524,7 +56612,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56540,7 +56628,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C519()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56548,7 +56636,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # who
+        if r == 518:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56560,7 +56648,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56576,7 +56664,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C521()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56584,7 +56672,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # that
+        if r == 520:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -56596,7 +56684,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56612,7 +56700,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C523()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56620,9 +56708,9 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # equipped
+        if r == 770:  # equipped
             d['equipped'] = True
-        elif r == 521:  # enchanted
+        elif r == 522:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -56634,7 +56722,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56650,7 +56738,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C527()
+    inst: Any = _C528()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56658,11 +56746,11 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # whose
+        if r == 526:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 526:  # step
+        elif r == 527:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -56674,7 +56762,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56690,7 +56778,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C532()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56698,11 +56786,11 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # lead
+        if r == 530:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 530:  # counter
+        elif r == 531:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -56714,7 +56802,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56730,7 +56818,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C536()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56738,15 +56826,15 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # lead
+        if r == 533:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 533:  # subject
+        elif r == 534:  # subject
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 534:  # batch
+        elif r == 535:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -56758,7 +56846,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56774,7 +56862,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C538()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56782,13 +56870,13 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # lead
+        if r == 537:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 704:  # creature
+        elif r == 705:  # creature
             d['creature'] = True
-        elif r == 705:  # events
+        elif r == 706:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56797,7 +56885,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 772 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 773 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56810,7 +56898,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56826,7 +56914,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C542()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56834,15 +56922,15 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # lead
+        if r == 539:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 539:  # who
+        elif r == 540:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 540:  # spell
+        elif r == 541:  # spell
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['spell'] = value
@@ -56854,7 +56942,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56870,7 +56958,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C545()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56878,17 +56966,17 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # lead
+        if r == 543:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 800:  # thisor
+        elif r == 801:  # thisor
             d['thisor'] = True
-        elif r == 543:  # subject
+        elif r == 544:  # subject
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 706:  # events
+        elif r == 707:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56897,12 +56985,12 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 772 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 773 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 707:  # undercontrol
+        elif r == 708:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -56912,7 +57000,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56928,7 +57016,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C558()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56936,11 +57024,11 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # command
+        if r == 557:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 558:  # battlefield
+        elif r == 559:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56952,7 +57040,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56968,7 +57056,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C562()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56976,29 +57064,29 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # additional
+        if r == 710:  # additional
             d['additional'] = True
-        elif r == 559:  # power
+        elif r == 560:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 560:  # toughness
+        elif r == 561:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 710:  # per
+        elif r == 711:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 711:  # perfilter
+        elif r == 712:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b275(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 801:  # onbf
+        elif r == 802:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57008,7 +57096,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57024,7 +57112,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C565()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57032,7 +57120,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 563:  # both
+        if r == 564:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -57044,7 +57132,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57060,7 +57148,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C567()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57068,7 +57156,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 565:  # attack
+        if r == 566:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -57080,7 +57168,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57096,7 +57184,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C568()
+    inst: Any = _C569()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57104,7 +57192,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 567:  # block
+        if r == 568:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -57116,7 +57204,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57132,7 +57220,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C571()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57140,7 +57228,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # count
+        if r == 570:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -57152,52 +57240,8 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C571()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 712:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 275:
-                    values.append(_b275(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57240,7 +57284,51 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C573()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 714:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 275:
+                    values.append(_b275(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57256,7 +57344,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C575()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57264,9 +57352,9 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # quality
+        if r == 574:  # quality
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b716(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57276,7 +57364,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57292,7 +57380,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C576()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57300,7 +57388,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # opponents
+        if r == 718:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57310,7 +57398,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57326,7 +57414,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C578()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57334,7 +57422,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 576:  # destroyed
+        if r == 577:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -57346,7 +57434,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57362,7 +57450,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C579()
+    inst: Any = _C580()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57370,7 +57458,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 578:  # phase
+        if r == 579:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -57382,7 +57470,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57398,7 +57486,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C582()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57406,7 +57494,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 580:  # untap
+        if r == 581:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57418,7 +57506,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57434,7 +57522,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C584()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57442,9 +57530,9 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # ability
+        if r == 583:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 719 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57457,7 +57545,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57473,7 +57561,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C587()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57481,14 +57569,14 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # keyword
+        if r == 585:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 585:  # manacost
+        elif r == 586:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -57500,54 +57588,8 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C587()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 719:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57592,7 +57634,53 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C589()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 721:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57608,7 +57696,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C592()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57616,11 +57704,11 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # first
+        if r == 590:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 590:  # regular
+        elif r == 591:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -57634,7 +57722,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57650,7 +57738,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C594()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57658,7 +57746,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # excess
+        if r == 593:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -57670,7 +57758,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57686,7 +57774,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C596()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57694,7 +57782,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # untapped
+        if r == 595:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -57706,7 +57794,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57722,7 +57810,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C598()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57730,11 +57818,11 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # its
+        if r == 722:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 596:  # untap
+        elif r == 597:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57746,7 +57834,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57762,7 +57850,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C600()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57770,7 +57858,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # gains
+        if r == 599:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -57782,7 +57870,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57798,7 +57886,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C602()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57806,7 +57894,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # lethal
+        if r == 601:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -57818,7 +57906,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57834,7 +57922,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C604()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57842,7 +57930,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # ascounters
+        if r == 603:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -57854,7 +57942,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57870,7 +57958,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C606()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57878,9 +57966,9 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # quality
+        if r == 605:  # quality
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b716(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57890,7 +57978,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57906,7 +57994,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C608()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57914,9 +58002,9 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # quality
+        if r == 607:  # quality
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b716(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57926,7 +58014,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57942,7 +58030,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C610()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57950,9 +58038,9 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # quality
+        if r == 609:  # quality
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b716(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57962,7 +58050,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57978,7 +58066,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C612()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57986,9 +58074,9 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # thisturn
+        if r == 723:  # thisturn
             d['thisturn'] = True
-        elif r == 610:  # keyword
+        elif r == 611:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58003,7 +58091,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58019,7 +58107,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C614()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58027,7 +58115,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # count
+        if r == 613:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58039,7 +58127,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58055,7 +58143,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C616()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58063,7 +58151,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # attacks
+        if r == 615:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -58075,7 +58163,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58091,7 +58179,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C618()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58099,7 +58187,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # blocks
+        if r == 617:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -58111,7 +58199,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58127,7 +58215,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C620()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58135,7 +58223,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # unblockable
+        if r == 619:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -58147,7 +58235,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58163,7 +58251,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C622()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58171,7 +58259,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # color
+        if r == 621:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58186,7 +58274,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58202,7 +58290,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C657()
+    inst: Any = _C658()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58210,23 +58298,23 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # eot
+        if r == 749:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 749:  # next_upkeep
+        elif r == 750:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 750:  # losecontrol
+        elif r == 751:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 751:  # thisturn
+        elif r == 752:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 752:  # thiscombat
+        elif r == 753:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -58238,7 +58326,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58254,7 +58342,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C661()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58262,13 +58350,13 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # another
+        if r == 754:  # another
             d['another'] = True
-        elif r == 659:  # filter
+        elif r == 660:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 754:  # ingy
+        elif r == 755:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58278,7 +58366,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58294,7 +58382,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C662()
+    inst: Any = _C663()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58302,7 +58390,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 661:  # whose
+        if r == 662:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -58314,7 +58402,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58330,7 +58418,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C668()
+    inst: Any = _C669()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58338,7 +58426,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 667:  # zone
+        if r == 668:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -58350,7 +58438,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58366,7 +58454,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C672()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58374,9 +58462,9 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # player
+        if r == 671:  # player
             x = c[0]
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58386,7 +58474,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58402,7 +58490,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C673()
+    inst: Any = _C674()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58410,9 +58498,9 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 672:  # player
+        if r == 673:  # player
             x = c[0]
-            value = _b504(x, inst, lim, made)
+            value = _b505(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58422,7 +58510,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58438,7 +58526,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C677()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58446,11 +58534,11 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 675:  # cost
+        if r == 676:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 677:  # param
+        elif r == 678:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58465,7 +58553,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58481,7 +58569,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C696()
+    inst: Any = _C697()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58489,9 +58577,9 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # word
+        if r == 696:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58504,7 +58592,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58520,7 +58608,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C698()
+    inst: Any = _C699()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58528,11 +58616,11 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # player
+        if r == 698:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 766:  # walker
+        elif r == 767:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -58542,7 +58630,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58558,7 +58646,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C703()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58566,33 +58654,33 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # quant
+        if r == 701:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 701:  # filter
+        elif r == 702:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 767:  # attached
+        elif r == 768:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 768:  # samename
+        elif r == 769:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 803:  # ingy
+        elif r == 804:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58602,7 +58690,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58618,7 +58706,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C715()
+    inst: Any = _C716()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58626,11 +58714,11 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # word
+        if r == 715:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 716:  # param
+        elif r == 717:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58645,7 +58733,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58661,7 +58749,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C736()
+    inst: Any = _C737()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58669,7 +58757,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # word
+        if r == 736:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58684,7 +58772,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58700,7 +58788,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C742()
+    inst: Any = _C743()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58708,13 +58796,13 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # filter
+        if r == 742:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 808:  # gy
+        elif r == 809:  # gy
             d['gy'] = True
-        elif r == 809:  # bf
+        elif r == 810:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58724,7 +58812,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58740,7 +58828,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C745()
+    inst: Any = _C746()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58748,21 +58836,21 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # power
+        if r == 745:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 746:  # power
+        elif r == 747:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 747:  # target
+        elif r == 748:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58775,7 +58863,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58791,7 +58879,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C771()
+    inst: Any = _C772()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58799,7 +58887,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # enters
+        if r == 771:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -58811,7 +58899,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58827,7 +58915,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C775()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58835,7 +58923,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # leaves
+        if r == 774:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -58847,7 +58935,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58863,7 +58951,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C777()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58871,7 +58959,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # dies
+        if r == 776:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -58883,7 +58971,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58899,7 +58987,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C779()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58907,7 +58995,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # alone
+        if r == 778:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -58919,7 +59007,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58935,7 +59023,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C781()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58943,7 +59031,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # attacks
+        if r == 780:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -58955,7 +59043,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58971,7 +59059,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C782()
+    inst: Any = _C783()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58979,11 +59067,11 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # blocks
+        if r == 782:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 804:  # acreature
+        elif r == 805:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -58993,7 +59081,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59009,7 +59097,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C787()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59017,17 +59105,17 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # blocked
+        if r == 784:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 784:  # article
+        elif r == 785:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 785:  # filter
+        elif r == 786:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -59041,7 +59129,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59057,7 +59145,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C788()
+    inst: Any = _C789()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59065,7 +59153,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # direction
+        if r == 788:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -59077,7 +59165,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59093,7 +59181,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C790()
+    inst: Any = _C791()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59101,7 +59189,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # up
+        if r == 790:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -59113,7 +59201,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59129,7 +59217,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C792()
+    inst: Any = _C793()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59137,7 +59225,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # way
+        if r == 792:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -59149,7 +59237,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59165,7 +59253,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C794()
+    inst: Any = _C795()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59173,11 +59261,11 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 793:  # targeted
+        if r == 794:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 805:  # opponents
+        elif r == 806:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59187,7 +59275,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59203,7 +59291,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C798()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59211,13 +59299,13 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # combat
+        if r == 807:  # combat
             d['combat'] = True
-        elif r == 795:  # deals
+        elif r == 796:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 796:  # recipient
+        elif r == 797:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -59231,7 +59319,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59247,7 +59335,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C799()
+    inst: Any = _C800()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59255,9 +59343,9 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # combat
+        if r == 808:  # combat
             d['combat'] = True
-        elif r == 798:  # dealt
+        elif r == 799:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -59745,344 +59833,345 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b471,  # 471 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 473 __asgn_plain
-    _b474,  # 474 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 491 __asgn_plain
-    _b492,  # 492 CopySpellEffect
-    _b493,  # 493 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 500 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 ContinuousEffect
-    _match_node,  # 503 ActionWord
-    _b504,  # 504 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 505 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 506 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 507 __asgn_oneormore
-    _match_node,  # 508 BackWord
-    _node,  # 509 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 512 __asgn_plain
-    _b513,  # 513 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 514 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 523 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 524 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 525 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 526 __asgn_plain
-    _b527,  # 527 BeginningTrigger
-    _node,  # 528 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 529 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 530 __asgn_plain
-    _b531,  # 531 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 533 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 534 __asgn_plain
-    _b535,  # 535 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 542 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 546 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 547 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 560 __asgn_plain
-    _b561,  # 561 PTChange
-    _node,  # 562 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 563 __asgn_plain
-    _b564,  # 564 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 567 __asgn_plain
-    _b568,  # 568 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 569 __asgn_plain
-    _b570,  # 570 CantBeBlockedByFewer
-    _b571,  # 571 CantBeBlockedExcept
-    _b572,  # 572 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 573 __asgn_plain
-    _b574,  # 574 CantBeTargetedBy
-    _b575,  # 575 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 576 __asgn_plain
-    _b577,  # 577 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 578 __asgn_plain
-    _b579,  # 579 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 HasKeywordAtManaCost
-    _b587,  # 587 HasKeywords
-    _b588,  # 588 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 628 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 629 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 630 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 631 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 632 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 633 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 636 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 637 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 638 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 644 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 645 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 646 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 647 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 648 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 656 __asgn_plain
-    _b657,  # 657 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 661 __asgn_plain
-    _b662,  # 662 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 664 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 666 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 667 __asgn_plain
-    _b668,  # 668 OntoBattlefield
-    _node,  # 669 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 672 __asgn_plain
-    _b673,  # 673 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 674 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 685 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 688 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 692 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 693 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 694 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 695 __asgn_plain
-    _b696,  # 696 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 697 __asgn_plain
-    _b698,  # 698 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 699 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 701 __asgn_plain
-    _b702,  # 702 EachObjects
-    _node,  # 703 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 704 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 705 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 CopySpellEffect
+    _b494,  # 494 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 501 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 ContinuousEffect
+    _match_node,  # 504 ActionWord
+    _b505,  # 505 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 506 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 507 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 508 __asgn_oneormore
+    _match_node,  # 509 BackWord
+    _node,  # 510 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 524 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 525 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 526 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 527 __asgn_plain
+    _b528,  # 528 BeginningTrigger
+    _node,  # 529 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 530 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 531 __asgn_plain
+    _b532,  # 532 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 533 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 539 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 540 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 543 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 546 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 547 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 548 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 557 __asgn_plain
+    _b558,  # 558 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 561 __asgn_plain
+    _b562,  # 562 PTChange
+    _node,  # 563 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 564 __asgn_plain
+    _b565,  # 565 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 566 __asgn_plain
+    _b567,  # 567 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 570 __asgn_plain
+    _b571,  # 571 CantBeBlockedByFewer
+    _b572,  # 572 CantBeBlockedExcept
+    _b573,  # 573 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 CantBeTargetedBy
+    _b576,  # 576 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 HasKeywordAtManaCost
+    _b588,  # 588 HasKeywords
+    _b589,  # 589 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 629 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 630 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 631 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 632 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 633 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 634 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 637 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 638 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 639 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 645 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 646 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 647 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 648 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 649 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 657 __asgn_plain
+    _b658,  # 658 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 666 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 667 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 668 __asgn_plain
+    _b669,  # 669 OntoBattlefield
+    _node,  # 670 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 673 __asgn_plain
+    _b674,  # 674 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 675 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 676 __asgn_plain
+    _b677,  # 677 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 686 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 689 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 693 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 694 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 695 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 700 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 702 __asgn_plain
+    _b703,  # 703 EachObjects
+    _node,  # 704 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 705 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 706 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 709 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 712 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 707 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 710 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 712 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 713 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 714 __asgn_plain
-    _b715,  # 715 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 717 __asgn_optional
-    _node,  # 718 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 719 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 714 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 715 __asgn_plain
+    _b716,  # 716 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 718 __asgn_optional
+    _node,  # 719 GrantedAbility
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 720 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 722 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 723 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 726 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 731 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 732 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 735 __asgn_plain
-    _b736,  # 736 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 737 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 738 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 739 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 741 __asgn_plain
-    _b742,  # 742 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 744 __asgn_plain
-    _b745,  # 745 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 755 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 761 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 762 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 763 __asgn_optional
-    _match_node,  # 764 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 765 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 770 __asgn_plain
-    _b771,  # 771 EntersEvent
-    _node,  # 772 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 781 __asgn_plain
-    _b782,  # 782 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 787 __asgn_plain
-    _b788,  # 788 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 789 __asgn_plain
-    _b790,  # 790 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 791 __asgn_plain
-    _b792,  # 792 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 793 __asgn_plain
-    _b794,  # 794 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 798 __asgn_plain
-    _b799,  # 799 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 802 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 721 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 723 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 724 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 725 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 733 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 736 __asgn_plain
+    _b737,  # 737 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 740 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 742 __asgn_plain
+    _b743,  # 743 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 745 __asgn_plain
+    _b746,  # 746 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 755 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 760 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 764 __asgn_optional
+    _match_node,  # 765 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 768 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 771 __asgn_plain
+    _b772,  # 772 EntersEvent
+    _node,  # 773 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 786 __asgn_plain
+    _b787,  # 787 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 788 __asgn_plain
+    _b789,  # 789 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 796 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 797 __asgn_plain
+    _b798,  # 798 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 801 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 802 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 803 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 806 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 807 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 809 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 809 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 810 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 210, 214, 228, 509, 528, 562, 669, 703, 718, 772])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 210, 214, 228, 510, 529, 563, 670, 704, 719, 773])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -60559,81 +60648,81 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b471,  # 471 PlayerSacrificesEffect
     None,  # 472 __asgn_plain
     None,  # 473 __asgn_plain
-    _b474,  # 474 SacrificeEffect
-    None,  # 475 __asgn_plain
-    _b476,  # 476 UntapEffect
-    None,  # 477 __asgn_plain
-    _b478,  # 478 TapOrUntapEffect
-    None,  # 479 __asgn_plain
-    _b480,  # 480 TapEffect
-    None,  # 481 __asgn_plain
+    None,  # 474 __asgn_plain
+    _b475,  # 475 SacrificeEffect
+    None,  # 476 __asgn_plain
+    _b477,  # 477 UntapEffect
+    None,  # 478 __asgn_plain
+    _b479,  # 479 TapOrUntapEffect
+    None,  # 480 __asgn_plain
+    _b481,  # 481 TapEffect
     None,  # 482 __asgn_plain
     None,  # 483 __asgn_plain
-    _b484,  # 484 RemoveCountersEffect
-    None,  # 485 __asgn_plain
-    _b486,  # 486 DelayedEffect
-    None,  # 487 __asgn_plain
-    _b488,  # 488 PreventEffect
-    None,  # 489 __asgn_plain
-    _b490,  # 490 CastThisEffect
-    None,  # 491 __asgn_plain
-    _b492,  # 492 CopySpellEffect
-    _b493,  # 493 NoRegenEffect
-    None,  # 494 __asgn_plain
+    None,  # 484 __asgn_plain
+    _b485,  # 485 RemoveCountersEffect
+    None,  # 486 __asgn_plain
+    _b487,  # 487 DelayedEffect
+    None,  # 488 __asgn_plain
+    _b489,  # 489 PreventEffect
+    None,  # 490 __asgn_plain
+    _b491,  # 491 CastThisEffect
+    None,  # 492 __asgn_plain
+    _b493,  # 493 CopySpellEffect
+    _b494,  # 494 NoRegenEffect
     None,  # 495 __asgn_plain
-    _b496,  # 496 PhaseOutEffect
-    None,  # 497 __asgn_plain
+    None,  # 496 __asgn_plain
+    _b497,  # 497 PhaseOutEffect
     None,  # 498 __asgn_plain
-    _b499,  # 499 NoUntapEffect
-    None,  # 500 __asgn_plain
+    None,  # 499 __asgn_plain
+    _b500,  # 500 NoUntapEffect
     None,  # 501 __asgn_plain
-    _b502,  # 502 ContinuousEffect
-    None,  # 503 ActionWord
-    _b504,  # 504 PlayerRef
-    None,  # 505 __asgn_plain
+    None,  # 502 __asgn_plain
+    _b503,  # 503 ContinuousEffect
+    None,  # 504 ActionWord
+    _b505,  # 505 PlayerRef
     None,  # 506 __asgn_plain
-    None,  # 507 __asgn_oneormore
-    None,  # 508 BackWord
-    None,  # 509 TargetRef
-    None,  # 510 __asgn_plain
-    _b511,  # 511 AnyNumberTargets
-    None,  # 512 __asgn_plain
-    _b513,  # 513 AnyTarget
-    None,  # 514 __asgn_plain
+    None,  # 507 __asgn_plain
+    None,  # 508 __asgn_oneormore
+    None,  # 509 BackWord
+    None,  # 510 TargetRef
+    None,  # 511 __asgn_plain
+    _b512,  # 512 AnyNumberTargets
+    None,  # 513 __asgn_plain
+    _b514,  # 514 AnyTarget
     None,  # 515 __asgn_plain
-    _b516,  # 516 UpToTargets
-    None,  # 517 __asgn_plain
-    _b518,  # 518 EachPlayers
-    None,  # 519 __asgn_plain
-    _b520,  # 520 ThatRef
-    None,  # 521 __asgn_plain
-    _b522,  # 522 EnchantedRef
-    None,  # 523 __asgn_plain
-    None,  # 524 __asgn_oneormore
-    None,  # 525 __asgn_plain
+    None,  # 516 __asgn_plain
+    _b517,  # 517 UpToTargets
+    None,  # 518 __asgn_plain
+    _b519,  # 519 EachPlayers
+    None,  # 520 __asgn_plain
+    _b521,  # 521 ThatRef
+    None,  # 522 __asgn_plain
+    _b523,  # 523 EnchantedRef
+    None,  # 524 __asgn_plain
+    None,  # 525 __asgn_oneormore
     None,  # 526 __asgn_plain
-    _b527,  # 527 BeginningTrigger
-    None,  # 528 Trigger
-    None,  # 529 __asgn_plain
+    None,  # 527 __asgn_plain
+    _b528,  # 528 BeginningTrigger
+    None,  # 529 Trigger
     None,  # 530 __asgn_plain
-    _b531,  # 531 LastCounterTrigger
-    None,  # 532 __asgn_plain
+    None,  # 531 __asgn_plain
+    _b532,  # 532 LastCounterTrigger
     None,  # 533 __asgn_plain
     None,  # 534 __asgn_plain
-    _b535,  # 535 BatchAttackTrigger
-    None,  # 536 __asgn_plain
-    _b537,  # 537 ThisTrigger
-    None,  # 538 __asgn_plain
+    None,  # 535 __asgn_plain
+    _b536,  # 536 BatchAttackTrigger
+    None,  # 537 __asgn_plain
+    _b538,  # 538 ThisTrigger
     None,  # 539 __asgn_plain
     None,  # 540 __asgn_plain
-    _b541,  # 541 CastTrigger
-    None,  # 542 __asgn_plain
+    None,  # 541 __asgn_plain
+    _b542,  # 542 CastTrigger
     None,  # 543 __asgn_plain
-    _b544,  # 544 YoursTrigger
-    None,  # 545 __asgn_plain
-    None,  # 546 __asgn_optional
+    None,  # 544 __asgn_plain
+    _b545,  # 545 YoursTrigger
+    None,  # 546 __asgn_plain
     None,  # 547 __asgn_optional
-    None,  # 548 __asgn_plain
+    None,  # 548 __asgn_optional
     None,  # 549 __asgn_plain
     None,  # 550 __asgn_plain
     None,  # 551 __asgn_plain
@@ -60642,99 +60731,99 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
-    _b557,  # 557 ZonePlace
-    None,  # 558 __asgn_plain
+    None,  # 557 __asgn_plain
+    _b558,  # 558 ZonePlace
     None,  # 559 __asgn_plain
     None,  # 560 __asgn_plain
-    _b561,  # 561 PTChange
-    None,  # 562 StaticPart
-    None,  # 563 __asgn_plain
-    _b564,  # 564 CantAttackOrBlock
-    None,  # 565 __asgn_plain
-    _b566,  # 566 CantAttack
-    None,  # 567 __asgn_plain
-    _b568,  # 568 CantBlock
-    None,  # 569 __asgn_plain
-    _b570,  # 570 CantBeBlockedByFewer
-    _b571,  # 571 CantBeBlockedExcept
-    _b572,  # 572 CanBlockOnly
-    None,  # 573 __asgn_plain
-    _b574,  # 574 CantBeTargetedBy
-    _b575,  # 575 CantBeTargeted
-    None,  # 576 __asgn_plain
-    _b577,  # 577 CantBeDestroyed
-    None,  # 578 __asgn_plain
-    _b579,  # 579 CantPhaseOut
-    None,  # 580 __asgn_plain
-    _b581,  # 581 PhasesEachUntap
-    None,  # 582 __asgn_plain
-    _b583,  # 583 GainsAbility
-    None,  # 584 __asgn_plain
+    None,  # 561 __asgn_plain
+    _b562,  # 562 PTChange
+    None,  # 563 StaticPart
+    None,  # 564 __asgn_plain
+    _b565,  # 565 CantAttackOrBlock
+    None,  # 566 __asgn_plain
+    _b567,  # 567 CantAttack
+    None,  # 568 __asgn_plain
+    _b569,  # 569 CantBlock
+    None,  # 570 __asgn_plain
+    _b571,  # 571 CantBeBlockedByFewer
+    _b572,  # 572 CantBeBlockedExcept
+    _b573,  # 573 CanBlockOnly
+    None,  # 574 __asgn_plain
+    _b575,  # 575 CantBeTargetedBy
+    _b576,  # 576 CantBeTargeted
+    None,  # 577 __asgn_plain
+    _b578,  # 578 CantBeDestroyed
+    None,  # 579 __asgn_plain
+    _b580,  # 580 CantPhaseOut
+    None,  # 581 __asgn_plain
+    _b582,  # 582 PhasesEachUntap
+    None,  # 583 __asgn_plain
+    _b584,  # 584 GainsAbility
     None,  # 585 __asgn_plain
-    _b586,  # 586 HasKeywordAtManaCost
-    _b587,  # 587 HasKeywords
-    _b588,  # 588 LosesKeywords
-    None,  # 589 __asgn_plain
+    None,  # 586 __asgn_plain
+    _b587,  # 587 HasKeywordAtManaCost
+    _b588,  # 588 HasKeywords
+    _b589,  # 589 LosesKeywords
     None,  # 590 __asgn_plain
-    _b591,  # 591 CombatDamageSteps
-    None,  # 592 __asgn_plain
-    _b593,  # 593 AssignsExcess
-    None,  # 594 __asgn_plain
-    _b595,  # 595 AttacksUntapped
-    None,  # 596 __asgn_plain
-    _b597,  # 597 DoesntUntap
-    None,  # 598 __asgn_plain
-    _b599,  # 599 DamageGainsLife
-    None,  # 600 __asgn_plain
-    _b601,  # 601 DamageIsLethal
-    None,  # 602 __asgn_plain
-    _b603,  # 603 DamageAsCounters
-    None,  # 604 __asgn_plain
-    _b605,  # 605 CantBeBlockedBy
-    None,  # 606 __asgn_plain
-    _b607,  # 607 CantBeAttachedBy
-    None,  # 608 __asgn_plain
-    _b609,  # 609 PreventDamageFrom
-    None,  # 610 __asgn_plain
-    _b611,  # 611 AttacksDespite
-    None,  # 612 __asgn_plain
-    _b613,  # 613 MaxBlockers
-    None,  # 614 __asgn_plain
-    _b615,  # 615 AttacksEachCombat
-    None,  # 616 __asgn_plain
-    _b617,  # 617 BlocksEachCombat
-    None,  # 618 __asgn_plain
-    _b619,  # 619 CantBeBlocked
-    None,  # 620 __asgn_plain
-    _b621,  # 621 IsColor
-    None,  # 622 __asgn_plain
+    None,  # 591 __asgn_plain
+    _b592,  # 592 CombatDamageSteps
+    None,  # 593 __asgn_plain
+    _b594,  # 594 AssignsExcess
+    None,  # 595 __asgn_plain
+    _b596,  # 596 AttacksUntapped
+    None,  # 597 __asgn_plain
+    _b598,  # 598 DoesntUntap
+    None,  # 599 __asgn_plain
+    _b600,  # 600 DamageGainsLife
+    None,  # 601 __asgn_plain
+    _b602,  # 602 DamageIsLethal
+    None,  # 603 __asgn_plain
+    _b604,  # 604 DamageAsCounters
+    None,  # 605 __asgn_plain
+    _b606,  # 606 CantBeBlockedBy
+    None,  # 607 __asgn_plain
+    _b608,  # 608 CantBeAttachedBy
+    None,  # 609 __asgn_plain
+    _b610,  # 610 PreventDamageFrom
+    None,  # 611 __asgn_plain
+    _b612,  # 612 AttacksDespite
+    None,  # 613 __asgn_plain
+    _b614,  # 614 MaxBlockers
+    None,  # 615 __asgn_plain
+    _b616,  # 616 AttacksEachCombat
+    None,  # 617 __asgn_plain
+    _b618,  # 618 BlocksEachCombat
+    None,  # 619 __asgn_plain
+    _b620,  # 620 CantBeBlocked
+    None,  # 621 __asgn_plain
+    _b622,  # 622 IsColor
     None,  # 623 __asgn_plain
     None,  # 624 __asgn_plain
     None,  # 625 __asgn_plain
     None,  # 626 __asgn_plain
     None,  # 627 __asgn_plain
-    None,  # 628 __asgn_oneormore
-    None,  # 629 __asgn_optional
+    None,  # 628 __asgn_plain
+    None,  # 629 __asgn_oneormore
     None,  # 630 __asgn_optional
     None,  # 631 __asgn_optional
     None,  # 632 __asgn_optional
-    None,  # 633 __asgn_oneormore
-    None,  # 634 __asgn_plain
+    None,  # 633 __asgn_optional
+    None,  # 634 __asgn_oneormore
     None,  # 635 __asgn_plain
-    None,  # 636 __asgn_oneormore
-    None,  # 637 __asgn_optional
+    None,  # 636 __asgn_plain
+    None,  # 637 __asgn_oneormore
     None,  # 638 __asgn_optional
-    None,  # 639 __asgn_plain
+    None,  # 639 __asgn_optional
     None,  # 640 __asgn_plain
     None,  # 641 __asgn_plain
     None,  # 642 __asgn_plain
     None,  # 643 __asgn_plain
-    None,  # 644 __asgn_optional
-    None,  # 645 __asgn_zeroormore
+    None,  # 644 __asgn_plain
+    None,  # 645 __asgn_optional
     None,  # 646 __asgn_zeroormore
-    None,  # 647 __asgn_oneormore
+    None,  # 647 __asgn_zeroormore
     None,  # 648 __asgn_oneormore
-    None,  # 649 __asgn_plain
+    None,  # 649 __asgn_oneormore
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
@@ -60742,27 +60831,27 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
-    _b657,  # 657 Duration
-    None,  # 658 __asgn_plain
+    None,  # 657 __asgn_plain
+    _b658,  # 658 Duration
     None,  # 659 __asgn_plain
-    _b660,  # 660 TargetObject
-    None,  # 661 __asgn_plain
-    _b662,  # 662 FromGraveyard
-    None,  # 663 __asgn_plain
-    None,  # 664 __asgn_optional
+    None,  # 660 __asgn_plain
+    _b661,  # 661 TargetObject
+    None,  # 662 __asgn_plain
+    _b663,  # 663 FromGraveyard
+    None,  # 664 __asgn_plain
     None,  # 665 __asgn_optional
     None,  # 666 __asgn_optional
-    None,  # 667 __asgn_plain
-    _b668,  # 668 OntoBattlefield
-    None,  # 669 Destination
-    None,  # 670 __asgn_plain
-    _b671,  # 671 IntoHand
-    None,  # 672 __asgn_plain
-    _b673,  # 673 IntoGraveyard
-    None,  # 674 __asgn_optional
-    None,  # 675 __asgn_plain
-    _b676,  # 676 CostValue
-    None,  # 677 __asgn_plain
+    None,  # 667 __asgn_optional
+    None,  # 668 __asgn_plain
+    _b669,  # 669 OntoBattlefield
+    None,  # 670 Destination
+    None,  # 671 __asgn_plain
+    _b672,  # 672 IntoHand
+    None,  # 673 __asgn_plain
+    _b674,  # 674 IntoGraveyard
+    None,  # 675 __asgn_optional
+    None,  # 676 __asgn_plain
+    _b677,  # 677 CostValue
     None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
@@ -60770,45 +60859,45 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
-    None,  # 685 __asgn_optional
-    None,  # 686 __asgn_plain
+    None,  # 685 __asgn_plain
+    None,  # 686 __asgn_optional
     None,  # 687 __asgn_plain
-    None,  # 688 __asgn_optional
-    None,  # 689 __asgn_plain
+    None,  # 688 __asgn_plain
+    None,  # 689 __asgn_optional
     None,  # 690 __asgn_plain
     None,  # 691 __asgn_plain
-    None,  # 692 __asgn_oneormore
+    None,  # 692 __asgn_plain
     None,  # 693 __asgn_oneormore
-    None,  # 694 __asgn_optional
-    None,  # 695 __asgn_plain
-    _b696,  # 696 BackRef
-    None,  # 697 __asgn_plain
-    _b698,  # 698 TargetPlayer
-    None,  # 699 __asgn_optional
-    None,  # 700 __asgn_plain
+    None,  # 694 __asgn_oneormore
+    None,  # 695 __asgn_optional
+    None,  # 696 __asgn_plain
+    _b697,  # 697 BackRef
+    None,  # 698 __asgn_plain
+    _b699,  # 699 TargetPlayer
+    None,  # 700 __asgn_optional
     None,  # 701 __asgn_plain
-    _b702,  # 702 EachObjects
-    None,  # 703 KeywordCostPart
-    None,  # 704 __asgn_optional
-    None,  # 705 __asgn_oneormore
+    None,  # 702 __asgn_plain
+    _b703,  # 703 EachObjects
+    None,  # 704 KeywordCostPart
+    None,  # 705 __asgn_optional
     None,  # 706 __asgn_oneormore
-    None,  # 707 __asgn_optional
+    None,  # 707 __asgn_oneormore
     None,  # 708 __asgn_optional
     None,  # 709 __asgn_optional
-    None,  # 710 __asgn_plain
+    None,  # 710 __asgn_optional
     None,  # 711 __asgn_plain
-    None,  # 712 __asgn_oneormore
+    None,  # 712 __asgn_plain
     None,  # 713 __asgn_oneormore
-    None,  # 714 __asgn_plain
-    _b715,  # 715 QualityRef
-    None,  # 716 __asgn_plain
-    None,  # 717 __asgn_optional
-    None,  # 718 GrantedAbility
-    None,  # 719 __asgn_oneormore
+    None,  # 714 __asgn_oneormore
+    None,  # 715 __asgn_plain
+    _b716,  # 716 QualityRef
+    None,  # 717 __asgn_plain
+    None,  # 718 __asgn_optional
+    None,  # 719 GrantedAbility
     None,  # 720 __asgn_oneormore
-    None,  # 721 __asgn_plain
-    None,  # 722 __asgn_optional
-    None,  # 723 __asgn_oneormore
+    None,  # 721 __asgn_oneormore
+    None,  # 722 __asgn_plain
+    None,  # 723 __asgn_optional
     None,  # 724 __asgn_oneormore
     None,  # 725 __asgn_oneormore
     None,  # 726 __asgn_oneormore
@@ -60817,28 +60906,28 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 729 __asgn_oneormore
     None,  # 730 __asgn_oneormore
     None,  # 731 __asgn_oneormore
-    None,  # 732 __asgn_optional
-    None,  # 733 __asgn_plain
+    None,  # 732 __asgn_oneormore
+    None,  # 733 __asgn_optional
     None,  # 734 __asgn_plain
     None,  # 735 __asgn_plain
-    _b736,  # 736 PerTime
-    None,  # 737 __asgn_optional
-    None,  # 738 __asgn_oneormore
-    None,  # 739 __asgn_optional
-    None,  # 740 __asgn_plain
+    None,  # 736 __asgn_plain
+    _b737,  # 737 PerTime
+    None,  # 738 __asgn_optional
+    None,  # 739 __asgn_oneormore
+    None,  # 740 __asgn_optional
     None,  # 741 __asgn_plain
-    _b742,  # 742 PerObject
-    None,  # 743 __asgn_plain
+    None,  # 742 __asgn_plain
+    _b743,  # 743 PerObject
     None,  # 744 __asgn_plain
-    _b745,  # 745 PowerOf
-    None,  # 746 __asgn_plain
+    None,  # 745 __asgn_plain
+    _b746,  # 746 PowerOf
     None,  # 747 __asgn_plain
     None,  # 748 __asgn_plain
     None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
     None,  # 752 __asgn_plain
-    None,  # 753 __asgn_optional
+    None,  # 753 __asgn_plain
     None,  # 754 __asgn_optional
     None,  # 755 __asgn_optional
     None,  # 756 __asgn_optional
@@ -60846,53 +60935,54 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 758 __asgn_optional
     None,  # 759 __asgn_optional
     None,  # 760 __asgn_optional
-    None,  # 761 __asgn_oneormore
-    None,  # 762 __asgn_optional
+    None,  # 761 __asgn_optional
+    None,  # 762 __asgn_oneormore
     None,  # 763 __asgn_optional
-    None,  # 764 DelayedStep
-    None,  # 765 __asgn_optional
+    None,  # 764 __asgn_optional
+    None,  # 765 DelayedStep
     None,  # 766 __asgn_optional
-    None,  # 767 __asgn_plain
+    None,  # 767 __asgn_optional
     None,  # 768 __asgn_plain
-    None,  # 769 __asgn_optional
-    None,  # 770 __asgn_plain
-    _b771,  # 771 EntersEvent
-    None,  # 772 ThisEvent
-    None,  # 773 __asgn_plain
-    _b774,  # 774 LeavesEvent
-    None,  # 775 __asgn_plain
-    _b776,  # 776 DiesEvent
-    None,  # 777 __asgn_plain
-    _b778,  # 778 AttacksAloneEvent
-    None,  # 779 __asgn_plain
-    _b780,  # 780 AttacksEvent
-    None,  # 781 __asgn_plain
-    _b782,  # 782 BlocksEvent
-    None,  # 783 __asgn_plain
+    None,  # 769 __asgn_plain
+    None,  # 770 __asgn_optional
+    None,  # 771 __asgn_plain
+    _b772,  # 772 EntersEvent
+    None,  # 773 ThisEvent
+    None,  # 774 __asgn_plain
+    _b775,  # 775 LeavesEvent
+    None,  # 776 __asgn_plain
+    _b777,  # 777 DiesEvent
+    None,  # 778 __asgn_plain
+    _b779,  # 779 AttacksAloneEvent
+    None,  # 780 __asgn_plain
+    _b781,  # 781 AttacksEvent
+    None,  # 782 __asgn_plain
+    _b783,  # 783 BlocksEvent
     None,  # 784 __asgn_plain
     None,  # 785 __asgn_plain
-    _b786,  # 786 BlockedEvent
-    None,  # 787 __asgn_plain
-    _b788,  # 788 PhasesEvent
-    None,  # 789 __asgn_plain
-    _b790,  # 790 TurnedUpEvent
-    None,  # 791 __asgn_plain
-    _b792,  # 792 ExiledThisWayEvent
-    None,  # 793 __asgn_plain
-    _b794,  # 794 TargetedEvent
-    None,  # 795 __asgn_plain
+    None,  # 786 __asgn_plain
+    _b787,  # 787 BlockedEvent
+    None,  # 788 __asgn_plain
+    _b789,  # 789 PhasesEvent
+    None,  # 790 __asgn_plain
+    _b791,  # 791 TurnedUpEvent
+    None,  # 792 __asgn_plain
+    _b793,  # 793 ExiledThisWayEvent
+    None,  # 794 __asgn_plain
+    _b795,  # 795 TargetedEvent
     None,  # 796 __asgn_plain
-    _b797,  # 797 DealsDamageEvent
-    None,  # 798 __asgn_plain
-    _b799,  # 799 DealtDamageEvent
-    None,  # 800 __asgn_optional
+    None,  # 797 __asgn_plain
+    _b798,  # 798 DealsDamageEvent
+    None,  # 799 __asgn_plain
+    _b800,  # 800 DealtDamageEvent
     None,  # 801 __asgn_optional
-    None,  # 802 __asgn_oneormore
-    None,  # 803 __asgn_optional
+    None,  # 802 __asgn_optional
+    None,  # 803 __asgn_oneormore
     None,  # 804 __asgn_optional
     None,  # 805 __asgn_optional
     None,  # 806 __asgn_optional
     None,  # 807 __asgn_optional
     None,  # 808 __asgn_optional
     None,  # 809 __asgn_optional
+    None,  # 810 __asgn_optional
 ]

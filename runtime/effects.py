@@ -502,13 +502,18 @@ class Sacrifice:
 
     target: ObjectRef
     unless: Cost | None = None
+    # 702.24a: the cost is paid once for each counter counted ("for each age counter on it")
+    per: Amount | None = None
 
     def resolve(self, res: "Resolution") -> None:
         """Offer the cost if any, then sacrifice."""
+        unless = self.unless
+        if unless is not None and self.per is not None:
+            unless = unless.times(self.per.evaluate(res))
         for ref in res.referents(self.target):
             if not isinstance(ref, int):
                 continue
-            if self.unless is not None and offer_to_pay(res, self.unless):
+            if unless is not None and offer_to_pay(res, unless):
                 res.performed = False
                 continue
             res.performed = res.game.sacrifice(ref)

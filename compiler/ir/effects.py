@@ -786,13 +786,18 @@ class Sacrifice(Effect):
 
     target: Ref
     unless: CostIR | None = None
+    per_counter: str = ""  # 702.24a: "... for each age counter on it": the cost once per counter
 
     def text(self, ph: "Phrase", subject: str) -> str:
         tail = f" unless you pay {self.unless.text()}" if self.unless is not None else ""
+        if self.per_counter:
+            tail += f" for each {self.per_counter} counter on it"
         return f"sacrifice {self.target.text(ph)}{tail}"
 
     def python(self, actions: Actions) -> str:
         extra = f", unless={self.unless.python()}" if self.unless is not None else ""
+        if self.per_counter:
+            extra += f", per=rt.CountersOnThis(counter={lit(self.per_counter)})"
         return f"rt.Sacrifice(target={self.target.python()}{extra})"
 
 
