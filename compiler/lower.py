@@ -577,6 +577,13 @@ class CardLowering:
         n = self.amount(c.count)
         return co.HasCounters(self.counter_kind(c.counter), n.value, or_more=bool(c.ormore))
 
+    def condition_GreaterPTCondition(self, c: Any) -> Condition:
+        # 702.100a: the trigger's event object against the source.
+        if self.event is None:
+            self.ck.error(c, "'that creature' here is a trigger's event object: use it in a triggered ability",
+                          "e.g. 'whenever a creature enters the battlefield under your control, if that creature ...'")
+        return co.GreaterPowerOrToughness()
+
     def condition_HadCountersCondition(self, c: Any) -> Condition:
         # 603.10a, 608.2h: "it had no -1/-1 counters on it" -- the source as it last existed.
         return co.HadNoCounters(self.counter_kind(c.counter))
@@ -1333,9 +1340,9 @@ class CardLowering:
             trigger = self.trigger(b.trigger)
             if b.zone:
                 trigger = replace(trigger, zone=b.zone)  # 113.6b: it functions only in that zone
+            self.event = trigger  # (an intervening "if" may ask about the event's object, 702.100a)
             cond = self.condition(b.condition) if b.condition is not None else None
             self.self_it, self.effects_done = trigger.own_event, 0
-            self.event = trigger
             try:
                 sents = self.sentences(b.sentences)
             finally:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'f283819460c4555b7710febf94050c1e18fb633b1c574a943725e87cdcab929d'
+GRAMMAR = '8a9e214dc9365e4ab9ffa9f13ed820e461a59c63111655d29b3e6e6297baa7d8'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -224,6 +224,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'counter'),
     ('__asgn_plain', 'plain', '', 'had'),
     ('HadCountersCondition', 'common', 'HadCountersCondition', ''),
+    ('__asgn_plain', 'plain', '', 'greater'),
+    ('GreaterPTCondition', 'common', 'GreaterPTCondition', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('ItIsCondition', 'common', 'ItIsCondition', ''),
     ('__asgn_plain', 'plain', '', 'word'),
@@ -9885,7 +9887,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F19:
+        if ch in _F11:
             while True:
                 p69 = p
                 res70: list[Any] = []
@@ -9895,42 +9897,136 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p69] = q
-                if not (text.startswith("it's", q)):
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "it's", '')
+                v = (q, 'that', '')
                 q += 4
                 p69 = q
                 res70.append(v)
-                r = self.e46_0(p69)
-                if r is None:
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'creature', '')
+                q += 8
                 p69 = q
-                if v:
-                    res70.append(v)
+                res70.append(v)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                p69 = q
+                res70.append(v)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('greater', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'greater', '')
+                q += 7
+                p69 = q
+                res70.append(v)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p69 = q
+                res70.append(v)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p69 = q
+                res70.append(v)
                 p71 = p69
                 res72: list[Any] = []
-                r = self.r_ObjectFilter_0(p71)
-                if r is None:
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'toughness', '')
+                q += 9
                 p71 = q
-                if v:
-                    res72.append(v)
+                res72.append(v)
                 if res72:
                     n = Nt(res72)
                     n.rule = 202
                 p69 = p71
                 if res72 and n:
                     res70.append(n)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'than', '')
+                q += 4
+                p69 = q
+                res70.append(v)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p69 = q
+                res70.append(v)
                 if res70:
-                    n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
+                    n = Nt(res70)
                     n.rule = 203
                 q = p69
                 v = n if res70 else None
@@ -9941,22 +10037,36 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F19:
             while True:
                 p73 = p
                 res74: list[Any] = []
-                while True:
-                    r = self.e47_0(p73)
-                    if r is None:
-                        break
-                    q, v = r
-                    p73 = q
-                    if v is not None:
-                        res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith("it's", q)):
+                    p = c
+                    ch = ch0
                     break
+                v = (q, "it's", '')
+                q += 4
+                p73 = q
+                res74.append(v)
+                r = self.e46_0(p73)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p73 = q
+                if v:
+                    res74.append(v)
                 p75 = p73
                 res76: list[Any] = []
-                r = self.r_ConditionWord_0(p75)
+                r = self.r_ObjectFilter_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9971,44 +10081,86 @@ class CardParser:
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
+                if res74:
+                    n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
+                    n.rule = 205
+                q = p73
+                v = n if res74 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 171
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F9:
+            while True:
+                p77 = p
+                res78: list[Any] = []
                 while True:
-                    p77 = p73
-                    res78: list[Any] = []
-                    q = sk0[p77]
+                    r = self.e47_0(p77)
+                    if r is None:
+                        break
+                    q, v = r
+                    p77 = q
+                    if v is not None:
+                        res78.append(v)
+                    break
+                p79 = p77
+                res80: list[Any] = []
+                r = self.r_ConditionWord_0(p79)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p79 = q
+                if v:
+                    res80.append(v)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 206
+                p77 = p79
+                if res80 and n:
+                    res78.append(n)
+                while True:
+                    p81 = p77
+                    res82: list[Any] = []
+                    q = sk0[p81]
                     if q < 0:
-                        q = _WS0(text, p77).end()
+                        q = _WS0(text, p81).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p77] = q
+                        sk0[p81] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
                     q += 4
-                    p77 = q
-                    res78.append(v)
-                    p79 = p77
-                    res80: list[Any] = []
-                    r = self.r_ManaCost_0(p79)
+                    p81 = q
+                    res82.append(v)
+                    p83 = p81
+                    res84: list[Any] = []
+                    r = self.r_ManaCost_0(p83)
                     if r is None:
                         break
                     q, v = r
-                    p79 = q
+                    p83 = q
                     if v:
-                        res80.append(v)
-                    if res80:
-                        n = Nt(res80)
-                        n.rule = 205
-                    p77 = p79
-                    if res80 and n:
-                        res78.append(n)
-                    p73 = p77
-                    res74 += res78
+                        res84.append(v)
+                    if res84:
+                        n = Nt(res84)
+                        n.rule = 207
+                    p81 = p83
+                    if res84 and n:
+                        res82.append(n)
+                    p77 = p81
+                    res78 += res82
                     break
-                if res74:
-                    n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 206
-                q = p73
-                v = n if res74 else None
+                if res78:
+                    n = Nt(res78 if len(res78) == 1 and type(res78[0]) is not list else flatten(res78))
+                    n.rule = 208
+                q = p77
+                v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 171
@@ -10036,7 +10188,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 207
+        n.rule = 209
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -10057,7 +10209,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 208
+        n.rule = 210
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -10103,7 +10255,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 209
+        n.rule = 211
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -10219,7 +10371,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 210
+                    n.rule = 212
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10250,7 +10402,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 210
+                    n.rule = 212
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -10274,7 +10426,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 210
+                    n.rule = 212
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -10335,7 +10487,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 211
+                    n.rule = 213
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -10391,7 +10543,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 212
+        n.rule = 214
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -10427,7 +10579,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 213
+        n.rule = 215
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -10460,7 +10612,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 214
+                n.rule = 216
             q = p1
             v = n if res2 else None
             p = q
@@ -10470,7 +10622,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 215
+        n.rule = 217
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -10503,7 +10655,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 216
+                n.rule = 218
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10543,13 +10695,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 217
+                n.rule = 219
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 218
+                n.rule = 220
             q = p1
             v = n if res2 else None
             p = q
@@ -10559,7 +10711,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 219
+        n.rule = 221
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -10594,7 +10746,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 220
+        n.rule = 222
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -10627,7 +10779,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 221
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10648,7 +10800,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 221
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10669,7 +10821,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 221
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10690,7 +10842,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 221
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10727,7 +10879,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10748,7 +10900,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10769,7 +10921,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10790,7 +10942,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10811,7 +10963,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10832,7 +10984,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10853,7 +11005,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10874,7 +11026,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10911,7 +11063,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10932,7 +11084,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10953,7 +11105,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10974,7 +11126,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10995,7 +11147,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11016,7 +11168,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11063,7 +11215,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 224
+                n.rule = 226
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11079,7 +11231,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 225
+                n.rule = 227
             q = p1
             v = n if res2 else None
             p = q
@@ -11090,7 +11242,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 226
+        n.rule = 228
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -11124,7 +11276,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 227
+                n.rule = 229
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11208,7 +11360,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 228
+                    n.rule = 230
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -11232,7 +11384,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 228
+                    n.rule = 230
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11262,7 +11414,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 228
+                    n.rule = 230
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11306,7 +11458,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 229
+                    n.rule = 231
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -11468,7 +11620,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 230
+                    n.rule = 232
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -11488,12 +11640,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 231
+                    n.rule = 233
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11523,7 +11675,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 232
+                    n.rule = 234
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -11573,18 +11725,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 233
+                    n.rule = 235
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 234
+                    n.rule = 236
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11599,7 +11751,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11727,18 +11879,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 235
+                    n.rule = 237
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 236
+                    n.rule = 238
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11900,18 +12052,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 237
+                    n.rule = 239
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 238
+                    n.rule = 240
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12080,7 +12232,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 239
+                    n.rule = 241
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -12128,12 +12280,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 240
+                    n.rule = 242
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12148,7 +12300,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12163,7 +12315,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12198,7 +12350,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 241
+                        n.rule = 243
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -12258,7 +12410,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 242
+                    n.rule = 244
                 p33 = p39
                 if res40 and n:
                     res34.append(n)
@@ -12275,7 +12427,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 243
+                    n.rule = 245
                 p33 = p41
                 if res42 and n:
                     res34.append(n)
@@ -12338,7 +12490,7 @@ class CardParser:
                         res46.append(v)
                     if res46:
                         n = Nt(res46)
-                        n.rule = 244
+                        n.rule = 246
                     p43 = p45
                     if res46 and n:
                         res44.append(n)
@@ -12384,12 +12536,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 245
+                    n.rule = 247
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12404,7 +12556,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12776,7 +12928,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 246
+                    n.rule = 248
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -12793,7 +12945,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 247
+                    n.rule = 249
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -12864,12 +13016,12 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 248
+                    n.rule = 250
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13003,7 +13155,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 249
+                    n.rule = 251
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -13020,7 +13172,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 250
+                    n.rule = 252
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -13063,12 +13215,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 251
+                    n.rule = 253
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13258,7 +13410,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 252
+                    n.rule = 254
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -13306,12 +13458,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 253
+                    n.rule = 255
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13471,12 +13623,12 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 254
+                    n.rule = 256
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13624,7 +13776,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 255
+                    n.rule = 257
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -13644,12 +13796,12 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 256
+                    n.rule = 258
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13664,7 +13816,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13679,7 +13831,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13743,7 +13895,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 257
+                    n.rule = 259
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -13793,18 +13945,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 258
+                    n.rule = 260
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 259
+                    n.rule = 261
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13943,18 +14095,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 260
+                    n.rule = 262
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 261
+                    n.rule = 263
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14026,7 +14178,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 262
+                    n.rule = 264
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -14127,18 +14279,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 263
+                    n.rule = 265
                 p81 = p85
                 if res86 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 264
+                    n.rule = 266
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14196,7 +14348,7 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 265
+                    n.rule = 267
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
@@ -14329,7 +14481,7 @@ class CardParser:
                         res94.append(v)
                     if res94:
                         n = Nt(res94)
-                        n.rule = 266
+                        n.rule = 268
                     p91 = p93
                     if res94 and n:
                         res92.append(n)
@@ -14338,12 +14490,12 @@ class CardParser:
                     break
                 if res88:
                     n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 267
+                    n.rule = 269
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14379,7 +14531,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 268
+                    n.rule = 270
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -14457,7 +14609,7 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 269
+                    n.rule = 271
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
@@ -14472,12 +14624,12 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 270
+                    n.rule = 272
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14492,7 +14644,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 228
+                    n.rule = 230
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14517,7 +14669,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 271
+        n.rule = 273
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -14665,7 +14817,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 272
+                    n.rule = 274
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -14732,7 +14884,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 273
+                    n.rule = 275
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -14807,7 +14959,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 274
+                    n.rule = 276
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -14820,7 +14972,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 275
+        n.rule = 277
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -14841,7 +14993,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 276
+        n.rule = 278
         return q, n
 
     def e38_0(self, p: int) -> Any:
@@ -14986,7 +15138,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 277
+                    n.rule = 279
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15014,7 +15166,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 278
+                    n.rule = 280
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -15042,7 +15194,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 279
+                    n.rule = 281
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -15167,7 +15319,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 280
+                    n.rule = 282
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -15340,13 +15492,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 281
+                n.rule = 283
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 282
+                n.rule = 284
             q = p1
             v = n if res2 else None
             p = q
@@ -15357,7 +15509,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 283
+        n.rule = 285
         return p, n
 
     def e44_0(self, p: int) -> Any:
@@ -15378,7 +15530,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 284
+        n.rule = 286
         return q, n
 
     def e45_0(self, p: int) -> Any:
@@ -15525,7 +15677,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 285
+                    n.rule = 287
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -15565,7 +15717,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 286
+                    n.rule = 288
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -15637,7 +15789,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 287
+        n.rule = 289
         return p, n
 
     def e48_0(self, p: int) -> Any:
@@ -17785,13 +17937,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 288
+                    n.rule = 290
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 289
+                    n.rule = 291
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -17816,7 +17968,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 290
+                    n.rule = 292
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -17876,13 +18028,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 291
+                    n.rule = 293
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 292
+                    n.rule = 294
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -17906,7 +18058,7 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 293
+                        n.rule = 295
                     q = p13
                     v = n if res14 else None
                     p11 = q
@@ -17968,7 +18120,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 294
+                    n.rule = 296
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -18016,7 +18168,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 295
+                    n.rule = 297
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -18041,7 +18193,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 296
+                    n.rule = 298
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -18170,7 +18322,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 297
+                    n.rule = 299
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -18234,13 +18386,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 298
+                    n.rule = 300
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 299
+                    n.rule = 301
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -18291,7 +18443,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 300
+                    n.rule = 302
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -18308,7 +18460,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 301
+                    n.rule = 303
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -18398,7 +18550,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 302
+                    n.rule = 304
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -18449,7 +18601,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 303
+                    n.rule = 305
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -18475,7 +18627,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 304
+                    n.rule = 306
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -18495,7 +18647,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 305
+                    n.rule = 307
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -18663,7 +18815,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 306
+                    n.rule = 308
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -18722,7 +18874,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 307
+                    n.rule = 309
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -18821,7 +18973,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 308
+                    n.rule = 310
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -19183,7 +19335,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 309
+                    n.rule = 311
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -19217,7 +19369,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 310
+                    n.rule = 312
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -19294,7 +19446,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 311
+                    n.rule = 313
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -19398,7 +19550,7 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 312
+                    n.rule = 314
                 q = p47
                 v = n if res48 else None
                 if v is not None:
@@ -19449,7 +19601,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 313
+                    n.rule = 315
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -19517,7 +19669,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 314
+                    n.rule = 316
                 p51 = p55
                 if res56 and n:
                     res52.append(n)
@@ -19537,7 +19689,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 315
+                    n.rule = 317
                 q = p51
                 v = n if res52 else None
                 if v is not None:
@@ -19576,13 +19728,13 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 316
+                    n.rule = 318
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 317
+                    n.rule = 319
                 q = p57
                 v = n if res58 else None
                 if v is not None:
@@ -19607,7 +19759,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 318
+                    n.rule = 320
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -19635,13 +19787,13 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 319
+                    n.rule = 321
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 320
+                    n.rule = 322
                 q = p61
                 v = n if res62 else None
                 if v is not None:
@@ -19708,13 +19860,13 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 321
+                    n.rule = 323
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 322
+                    n.rule = 324
                 q = p67
                 v = n if res68 else None
                 if v is not None:
@@ -19739,7 +19891,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 323
+                    n.rule = 325
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -19770,13 +19922,13 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 324
+                    n.rule = 326
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 325
+                    n.rule = 327
                 q = p71
                 v = n if res72 else None
                 if v is not None:
@@ -19857,7 +20009,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 326
+                    n.rule = 328
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
@@ -20201,13 +20353,13 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 327
+                    n.rule = 329
                 p77 = p81
                 if res82 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 328
+                    n.rule = 330
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -20232,7 +20384,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 329
+                    n.rule = 331
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -20324,7 +20476,7 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 330
+                    n.rule = 332
                 p83 = p87
                 if res88 and n:
                     res84.append(n)
@@ -20355,13 +20507,13 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 331
+                    n.rule = 333
                 p83 = p89
                 if res90 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 332
+                    n.rule = 334
                 q = p83
                 v = n if res84 else None
                 if v is not None:
@@ -20400,7 +20552,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 333
+                    n.rule = 335
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -20417,7 +20569,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 334
+                    n.rule = 336
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
@@ -20457,7 +20609,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 335
+                    n.rule = 337
                 p91 = p97
                 if res98 and n:
                     res92.append(n)
@@ -20488,13 +20640,13 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 336
+                    n.rule = 338
                 p91 = p99
                 if res100 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 337
+                    n.rule = 339
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -20522,7 +20674,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 338
+        n.rule = 340
         return q, n
 
     def e53_0(self, p: int) -> Any:
@@ -20543,7 +20695,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 339
+        n.rule = 341
         return q, n
 
     def e54_1(self, p: int) -> Any:
@@ -20575,7 +20727,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 340
+                    n.rule = 342
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -20629,13 +20781,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 341
+                    n.rule = 343
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 342
+                    n.rule = 344
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -20682,13 +20834,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 343
+                    n.rule = 345
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 344
+                    n.rule = 346
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -20735,13 +20887,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 345
+                    n.rule = 347
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 346
+                    n.rule = 348
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -20784,7 +20936,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 213
+        n.rule = 215
         return p, n
 
     def e55_1(self, p: int) -> Any:
@@ -20817,7 +20969,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 214
+                n.rule = 216
             q = p1
             v = n if res2 else None
             p = q
@@ -20827,7 +20979,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 215
+        n.rule = 217
         return p, n
 
     def e56_0(self, p: int) -> Any:
@@ -20870,7 +21022,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 347
+                n.rule = 349
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20917,7 +21069,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 348
+                n.rule = 350
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20947,7 +21099,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 349
+            n.rule = 351
         p = p5
         if res6 and n:
             res.append(n)
@@ -20989,7 +21141,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 350
+                n.rule = 352
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21019,7 +21171,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 351
+            n.rule = 353
         p = p11
         if res12 and n:
             res.append(n)
@@ -21033,7 +21185,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 352
+        n.rule = 354
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -21174,7 +21326,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 353
+                n.rule = 355
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21223,7 +21375,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 354
+            n.rule = 356
         p = p9
         if res10 and n:
             res.append(n)
@@ -21286,7 +21438,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 355
+        n.rule = 357
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -21430,14 +21582,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 356
+            n.rule = 358
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 357
+        n.rule = 359
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -21481,7 +21633,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 358
+        n.rule = 360
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -21526,13 +21678,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 359
+                n.rule = 361
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 360
+                n.rule = 362
             q = p1
             v = n if res2 else None
             p = q
@@ -21543,7 +21695,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 361
+        n.rule = 363
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -21641,7 +21793,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 362
+        n.rule = 364
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -21714,14 +21866,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 363
+            n.rule = 365
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 364
+        n.rule = 366
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -21873,7 +22025,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 365
+        n.rule = 367
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -21929,7 +22081,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 366
+            n.rule = 368
         p = p1
         if res2 and n:
             res.append(n)
@@ -22056,7 +22208,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 367
+        n.rule = 369
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22129,14 +22281,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 368
+            n.rule = 370
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 369
+        n.rule = 371
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -22288,7 +22440,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 370
+        n.rule = 372
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22347,7 +22499,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 371
+                n.rule = 373
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22430,7 +22582,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 372
+                n.rule = 374
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22440,7 +22592,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 373
+        n.rule = 375
         return p, n
 
     def e69_0(self, p: int) -> Any:
@@ -22732,7 +22884,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 374
+        n.rule = 376
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -22767,7 +22919,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 375
+        n.rule = 377
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -22802,7 +22954,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 376
+        n.rule = 378
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -22837,7 +22989,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 377
+        n.rule = 379
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -23205,7 +23357,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 378
+        n.rule = 380
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -23326,7 +23478,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 379
+                    n.rule = 381
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23469,7 +23621,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 380
+                    n.rule = 382
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23517,7 +23669,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 381
+                    n.rule = 383
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -23542,7 +23694,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 382
+                    n.rule = 384
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -23581,7 +23733,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 383
+                    n.rule = 385
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -23653,7 +23805,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 384
+                    n.rule = 386
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -23700,7 +23852,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 385
+                    n.rule = 387
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23720,7 +23872,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 386
+                    n.rule = 388
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -23747,7 +23899,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 387
+                    n.rule = 389
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23781,7 +23933,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 386
+                    n.rule = 388
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -23808,7 +23960,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 388
+                    n.rule = 390
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -23828,7 +23980,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 386
+                    n.rule = 388
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -23855,7 +24007,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 389
+                    n.rule = 391
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -23889,7 +24041,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 386
+                    n.rule = 388
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -23916,7 +24068,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 390
+                    n.rule = 392
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23950,7 +24102,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 386
+                    n.rule = 388
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -23977,7 +24129,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 391
+                    n.rule = 393
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24011,7 +24163,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 386
+                    n.rule = 388
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -24059,7 +24211,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 392
+        n.rule = 394
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -24263,7 +24415,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 393
+                    n.rule = 395
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24302,7 +24454,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 394
+            n.rule = 396
         p = p1
         if res2 and n:
             res.append(n)
@@ -24400,7 +24552,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 395
+        n.rule = 397
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24468,7 +24620,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 396
+                n.rule = 398
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24478,7 +24630,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 397
+        n.rule = 399
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24510,14 +24662,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 398
+            n.rule = 400
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 399
+        n.rule = 401
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24536,7 +24688,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 400
+                n.rule = 402
             q = p1
             v = n if res2 else None
             p = q
@@ -24561,7 +24713,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 401
+            n.rule = 403
         p = p3
         if res4 and n:
             res.append(n)
@@ -24575,7 +24727,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 402
+        n.rule = 404
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -24679,14 +24831,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 403
+            n.rule = 405
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 404
+        n.rule = 406
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -24718,7 +24870,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 405
+            n.rule = 407
         p = p1
         if res2 and n:
             res.append(n)
@@ -24750,7 +24902,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 406
+            n.rule = 408
         p = p3
         if res4 and n:
             res.append(n)
@@ -24785,7 +24937,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 407
+            n.rule = 409
         p = p5
         if res6 and n:
             res.append(n)
@@ -24876,7 +25028,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 408
+                n.rule = 410
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -24895,7 +25047,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 409
+        n.rule = 411
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -24926,7 +25078,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 410
+        n.rule = 412
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -24945,7 +25097,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 411
+                n.rule = 413
             q = p1
             v = n if res2 else None
             p = q
@@ -24970,7 +25122,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 412
+            n.rule = 414
         p = p3
         if res4 and n:
             res.append(n)
@@ -24993,7 +25145,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 413
+        n.rule = 415
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -25012,7 +25164,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 414
+                n.rule = 416
             q = p1
             v = n if res2 else None
             p = q
@@ -25036,7 +25188,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 415
+        n.rule = 417
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -25092,7 +25244,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 416
+            n.rule = 418
         p = p1
         if res2 and n:
             res.append(n)
@@ -25108,7 +25260,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 417
+                n.rule = 419
             q = p3
             v = n if res4 else None
             p = q
@@ -25118,7 +25270,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 418
+        n.rule = 420
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -25150,7 +25302,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 419
+            n.rule = 421
         p = p1
         if res2 and n:
             res.append(n)
@@ -25188,7 +25340,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 420
+        n.rule = 422
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -25220,7 +25372,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 421
+            n.rule = 423
         p = p1
         if res2 and n:
             res.append(n)
@@ -25236,7 +25388,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 422
+                n.rule = 424
             q = p3
             v = n if res4 else None
             p = q
@@ -25265,7 +25417,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 423
+        n.rule = 425
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25297,7 +25449,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 424
+            n.rule = 426
         p = p1
         if res2 and n:
             res.append(n)
@@ -25418,7 +25570,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 425
+                n.rule = 427
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -25433,7 +25585,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 426
+                n.rule = 428
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -25474,7 +25626,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 427
+        n.rule = 429
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25518,7 +25670,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 428
+            n.rule = 430
         p = p1
         if res2 and n:
             res.append(n)
@@ -25610,14 +25762,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 429
+            n.rule = 431
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 430
+        n.rule = 432
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -25649,7 +25801,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 431
+            n.rule = 433
         p = p1
         if res2 and n:
             res.append(n)
@@ -25713,7 +25865,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 432
+            n.rule = 434
         p = p5
         if res6 and n:
             res.append(n)
@@ -25728,7 +25880,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 433
+            n.rule = 435
         p = p7
         if res8 and n:
             res.append(n)
@@ -25818,7 +25970,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 434
+            n.rule = 436
         p = p11
         if res12 and n:
             res.append(n)
@@ -25834,7 +25986,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 435
+        n.rule = 437
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -25866,7 +26018,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 436
+            n.rule = 438
         p = p1
         if res2 and n:
             res.append(n)
@@ -25932,7 +26084,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 437
+                n.rule = 439
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -25955,7 +26107,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 438
+                    n.rule = 440
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26028,7 +26180,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 439
+        n.rule = 441
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26060,7 +26212,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 440
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
@@ -26079,7 +26231,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 441
+        n.rule = 443
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26136,7 +26288,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 442
+                n.rule = 444
             q = p1
             v = n if res2 else None
             p = q
@@ -26173,7 +26325,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 443
+            n.rule = 445
         p = p3
         if res4 and n:
             res.append(n)
@@ -26212,7 +26364,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 444
+            n.rule = 446
         p = p5
         if res6 and n:
             res.append(n)
@@ -26231,7 +26383,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 445
+        n.rule = 447
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26270,7 +26422,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 446
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -26350,14 +26502,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 447
+            n.rule = 449
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 448
+        n.rule = 450
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26389,7 +26541,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 449
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
@@ -26404,7 +26556,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 450
+            n.rule = 452
         p = p3
         if res4 and n:
             res.append(n)
@@ -26438,14 +26590,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 451
+            n.rule = 453
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 452
+        n.rule = 454
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26477,7 +26629,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 453
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
@@ -26493,7 +26645,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 454
+                n.rule = 456
             q = p3
             v = n if res4 else None
             p = q
@@ -26570,7 +26722,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 455
+        n.rule = 457
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26602,7 +26754,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 456
+            n.rule = 458
         p = p1
         if res2 and n:
             res.append(n)
@@ -26640,7 +26792,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 457
+        n.rule = 459
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -26672,7 +26824,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 460
         p = p1
         if res2 and n:
             res.append(n)
@@ -26688,7 +26840,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 459
+                n.rule = 461
             q = p3
             v = n if res4 else None
             p = q
@@ -26721,7 +26873,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 460
+                n.rule = 462
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26736,7 +26888,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 461
+                n.rule = 463
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -26800,7 +26952,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 462
+                n.rule = 464
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -26810,7 +26962,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 463
+        n.rule = 465
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -26890,7 +27042,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 464
+            n.rule = 466
         p = p1
         if res2 and n:
             res.append(n)
@@ -26909,7 +27061,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 465
+        n.rule = 467
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -26941,14 +27093,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 466
+            n.rule = 468
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 467
+        n.rule = 469
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -26967,7 +27119,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 468
+                n.rule = 470
             q = p1
             v = n if res2 else None
             p = q
@@ -26992,7 +27144,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 469
+            n.rule = 471
         p = p3
         if res4 and n:
             res.append(n)
@@ -27007,14 +27159,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 470
+            n.rule = 472
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 471
+        n.rule = 473
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27046,7 +27198,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 472
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
@@ -27100,7 +27252,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 473
+                n.rule = 475
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27142,7 +27294,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 474
+                    n.rule = 476
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27191,7 +27343,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 475
+        n.rule = 477
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27223,14 +27375,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 478
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 477
+        n.rule = 479
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27286,14 +27438,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 478
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 479
+        n.rule = 481
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27325,14 +27477,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 481
+        n.rule = 483
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27364,7 +27516,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 482
+            n.rule = 484
         p = p1
         if res2 and n:
             res.append(n)
@@ -27379,7 +27531,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 483
+            n.rule = 485
         p = p3
         if res4 and n:
             res.append(n)
@@ -27413,14 +27565,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 484
+            n.rule = 486
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 485
+        n.rule = 487
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27459,14 +27611,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 488
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 487
+        n.rule = 489
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27522,7 +27674,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 488
+            n.rule = 490
         p = p1
         if res2 and n:
             res.append(n)
@@ -27632,7 +27784,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 489
+        n.rule = 491
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27664,7 +27816,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 490
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
@@ -27678,7 +27830,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 493
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27710,7 +27862,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 494
         p = p1
         if res2 and n:
             res.append(n)
@@ -27826,7 +27978,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 493
+        n.rule = 495
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -27906,7 +28058,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 494
+        n.rule = 496
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -27926,7 +28078,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 495
+            n.rule = 497
         p = p1
         if res2 and n:
             res.append(n)
@@ -27953,14 +28105,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 496
+            n.rule = 498
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 497
+        n.rule = 499
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -27980,7 +28132,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 498
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
@@ -28074,14 +28226,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 499
+            n.rule = 501
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 500
+        n.rule = 502
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28104,7 +28256,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 501
+                n.rule = 503
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28151,7 +28303,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 502
+                n.rule = 504
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28186,7 +28338,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 503
+        n.rule = 505
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -28276,7 +28428,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 504
+        n.rule = 506
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -28378,7 +28530,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 505
+                    n.rule = 507
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28406,12 +28558,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 506
+                    n.rule = 508
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 505
+                    n.rule = 507
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28439,12 +28591,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 507
+                    n.rule = 509
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 505
+                    n.rule = 507
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28548,7 +28700,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 508
+        n.rule = 510
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -28635,7 +28787,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28656,7 +28808,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28677,7 +28829,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28700,7 +28852,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28723,7 +28875,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28878,7 +29030,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 510
+                    n.rule = 512
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28908,7 +29060,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 510
+                    n.rule = 512
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -28986,18 +29138,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 511
+                    n.rule = 513
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 512
+                    n.rule = 514
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29024,7 +29176,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 513
+                    n.rule = 515
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29044,12 +29196,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 514
+                    n.rule = 516
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29064,7 +29216,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29079,7 +29231,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29162,7 +29314,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 515
+                    n.rule = 517
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29193,18 +29345,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 516
+                    n.rule = 518
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 517
+                    n.rule = 519
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29248,18 +29400,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 518
+                    n.rule = 520
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 519
+                    n.rule = 521
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29274,7 +29426,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29343,18 +29495,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 520
+                    n.rule = 522
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 521
+                    n.rule = 523
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29393,18 +29545,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 522
+                    n.rule = 524
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 523
+                    n.rule = 525
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29419,7 +29571,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29476,7 +29628,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 524
+                    n.rule = 526
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29596,7 +29748,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 525
+        n.rule = 527
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -29694,7 +29846,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 526
+                    n.rule = 528
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29719,18 +29871,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 527
+                    n.rule = 529
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 528
+                    n.rule = 530
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29760,7 +29912,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 530
+                    n.rule = 532
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -29805,7 +29957,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 531
+                    n.rule = 533
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -29881,12 +30033,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 532
+                    n.rule = 534
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29913,7 +30065,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 533
+                    n.rule = 535
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -29972,7 +30124,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 534
+                    n.rule = 536
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29994,18 +30146,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 535
+                    n.rule = 537
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 536
+                    n.rule = 538
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30035,7 +30187,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 537
+                    n.rule = 539
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -30073,12 +30225,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 538
+                    n.rule = 540
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30108,7 +30260,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 539
+                    n.rule = 541
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30133,7 +30285,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 540
+                    n.rule = 542
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -30168,18 +30320,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 541
+                    n.rule = 543
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 542
+                    n.rule = 544
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30209,7 +30361,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 543
+                    n.rule = 545
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -30235,7 +30387,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 544
+                    n.rule = 546
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -30287,12 +30439,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 545
+                    n.rule = 547
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30330,7 +30482,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 546
+                n.rule = 548
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30358,7 +30510,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 547
+        n.rule = 549
         return q, n
 
     def e99_0(self, p: int) -> Any:
@@ -30379,7 +30531,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 548
+        n.rule = 550
         return q, n
 
     def e100_0(self, p: int) -> Any:
@@ -30411,7 +30563,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 549
+                    n.rule = 551
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30440,7 +30592,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 550
+                    n.rule = 552
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30482,7 +30634,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 551
+                n.rule = 553
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30537,7 +30689,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 552
+                    n.rule = 554
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30568,7 +30720,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 553
+                    n.rule = 555
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30627,7 +30779,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 554
+                    n.rule = 556
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30742,7 +30894,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 555
+                    n.rule = 557
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30936,7 +31088,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 556
+                    n.rule = 558
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31025,7 +31177,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 557
+                    n.rule = 559
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31045,7 +31197,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 558
+                    n.rule = 560
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31100,13 +31252,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 559
+                    n.rule = 561
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 558
+                    n.rule = 560
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31186,7 +31338,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 560
+                    n.rule = 562
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -31225,7 +31377,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 561
+                    n.rule = 563
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31268,12 +31420,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 562
+                    n.rule = 564
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31342,18 +31494,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 564
+                    n.rule = 566
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 565
+                    n.rule = 567
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31394,18 +31546,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 566
+                    n.rule = 568
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 567
+                    n.rule = 569
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31446,18 +31598,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 568
+                    n.rule = 570
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 569
+                    n.rule = 571
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31557,7 +31709,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 570
+                    n.rule = 572
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -31605,12 +31757,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 571
+                    n.rule = 573
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31700,12 +31852,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 572
+                    n.rule = 574
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31767,12 +31919,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 573
+                    n.rule = 575
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31920,7 +32072,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 574
+                    n.rule = 576
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -31940,12 +32092,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 575
+                    n.rule = 577
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32105,12 +32257,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 576
+                    n.rule = 578
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32165,18 +32317,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 577
+                    n.rule = 579
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 578
+                    n.rule = 580
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32231,18 +32383,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 579
+                    n.rule = 581
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 580
+                    n.rule = 582
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32367,18 +32519,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 581
+                    n.rule = 583
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 582
+                    n.rule = 584
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32423,7 +32575,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 583
+                    n.rule = 585
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32443,12 +32595,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 584
+                    n.rule = 586
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32479,7 +32631,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 585
+                    n.rule = 587
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -32585,18 +32737,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 586
+                    n.rule = 588
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 587
+                    n.rule = 589
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32625,12 +32777,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 588
+                    n.rule = 590
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32659,12 +32811,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 589
+                    n.rule = 591
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32761,7 +32913,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 590
+                    n.rule = 592
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -32796,7 +32948,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 591
+                        n.rule = 593
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -32842,12 +32994,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 592
+                    n.rule = 594
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33000,18 +33152,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 593
+                    n.rule = 595
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 594
+                    n.rule = 596
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33080,18 +33232,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 595
+                    n.rule = 597
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 596
+                    n.rule = 598
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33183,18 +33335,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 597
+                    n.rule = 599
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 598
+                    n.rule = 600
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33375,18 +33527,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 599
+                    n.rule = 601
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 600
+                    n.rule = 602
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33483,18 +33635,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 601
+                    n.rule = 603
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 602
+                    n.rule = 604
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33647,18 +33799,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 603
+                    n.rule = 605
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 604
+                    n.rule = 606
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33736,7 +33888,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 605
+                    n.rule = 607
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -33756,12 +33908,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 606
+                    n.rule = 608
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33867,7 +34019,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 607
+                    n.rule = 609
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -33887,12 +34039,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 608
+                    n.rule = 610
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33956,7 +34108,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 609
+                    n.rule = 611
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -34032,12 +34184,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 610
+                    n.rule = 612
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34177,18 +34329,18 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 611
+                    n.rule = 613
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 612
+                    n.rule = 614
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34302,7 +34454,7 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 613
+                    n.rule = 615
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
@@ -34317,12 +34469,12 @@ class CardParser:
                     res116.append(v)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 614
+                    n.rule = 616
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34405,18 +34557,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 615
+                    n.rule = 617
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 616
+                    n.rule = 618
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34499,18 +34651,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 617
+                    n.rule = 619
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 618
+                    n.rule = 620
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34565,18 +34717,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 619
+                    n.rule = 621
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 620
+                    n.rule = 622
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34607,18 +34759,18 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 621
+                    n.rule = 623
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 622
+                    n.rule = 624
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34659,7 +34811,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 623
+                    n.rule = 625
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34689,7 +34841,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 624
+                    n.rule = 626
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34714,7 +34866,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 625
+                    n.rule = 627
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -34745,7 +34897,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 626
+                    n.rule = 628
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34770,7 +34922,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 627
+                    n.rule = 629
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34806,7 +34958,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 628
+                n.rule = 630
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34860,7 +35012,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 629
+        n.rule = 631
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -34881,7 +35033,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 630
+        n.rule = 632
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -34902,7 +35054,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 631
+        n.rule = 633
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -34923,7 +35075,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 634
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -34944,7 +35096,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 633
+        n.rule = 635
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -34979,7 +35131,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 634
+        n.rule = 636
         return p, n
 
     def e111_0(self, p: int) -> Any:
@@ -35208,7 +35360,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 635
+                    n.rule = 637
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35231,7 +35383,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 636
+                    n.rule = 638
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35282,7 +35434,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 637
+        n.rule = 639
         return p, n
 
     def e116_0(self, p: int) -> Any:
@@ -35303,7 +35455,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 638
+        n.rule = 640
         return q, n
 
     def e117_0(self, p: int) -> Any:
@@ -35324,7 +35476,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 641
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -35504,7 +35656,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 640
+                    n.rule = 642
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35579,7 +35731,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 641
+                    n.rule = 643
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35624,7 +35776,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 642
+                    n.rule = 644
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35706,7 +35858,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 643
+                    n.rule = 645
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35729,7 +35881,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 644
+                    n.rule = 646
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35865,7 +36017,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 645
+        n.rule = 647
         return q, n
 
     def e125_0(self, p: int) -> Any:
@@ -35886,7 +36038,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 646
+        n.rule = 648
         return p, n
 
     def e126_0(self, p: int) -> Any:
@@ -35917,7 +36069,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 647
+        n.rule = 649
         return p, n
 
     def e127_0(self, p: int) -> Any:
@@ -35952,7 +36104,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 648
+        n.rule = 650
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -36050,7 +36202,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 649
+        n.rule = 651
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -36112,7 +36264,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 650
+                    n.rule = 652
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36178,7 +36330,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 651
+                    n.rule = 653
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36338,7 +36490,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 652
+                    n.rule = 654
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36364,7 +36516,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 653
+                    n.rule = 655
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36437,7 +36589,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 654
+                    n.rule = 656
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36562,7 +36714,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 655
+                    n.rule = 657
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36657,7 +36809,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 656
+                    n.rule = 658
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36748,7 +36900,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 657
+                    n.rule = 659
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36802,7 +36954,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 658
+                    n.rule = 660
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36836,7 +36988,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 658
+                    n.rule = 660
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -36914,7 +37066,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 659
+                    n.rule = 661
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36962,7 +37114,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 660
+            n.rule = 662
         p = p1
         if res2 and n:
             res.append(n)
@@ -37006,7 +37158,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 661
+        n.rule = 663
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -37046,7 +37198,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 662
+            n.rule = 664
         p = p1
         if res2 and n:
             res.append(n)
@@ -37065,7 +37217,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 663
+        n.rule = 665
         return p, n
 
     def e138_0(self, p: int) -> Any:
@@ -37150,7 +37302,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 664
+                    n.rule = 666
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37216,7 +37368,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 667
         return q, n
 
     def e140_0(self, p: int) -> Any:
@@ -37535,7 +37687,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 666
+        n.rule = 668
         return q, n
 
     def e144_0(self, p: int) -> Any:
@@ -37601,7 +37753,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 667
+        n.rule = 669
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -37786,18 +37938,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 668
+                    n.rule = 670
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 669
+                    n.rule = 671
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 670
+                    n.rule = 672
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37833,7 +37985,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 671
+                    n.rule = 673
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37853,12 +38005,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 672
+                    n.rule = 674
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 670
+                    n.rule = 672
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37894,7 +38046,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 673
+                    n.rule = 675
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37914,12 +38066,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 674
+                    n.rule = 676
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 670
+                    n.rule = 672
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37944,7 +38096,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 677
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -37976,12 +38128,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 676
+                    n.rule = 678
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 677
+                    n.rule = 679
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38001,12 +38153,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 678
+                    n.rule = 680
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 677
+                    n.rule = 679
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38209,7 +38361,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 679
+                    n.rule = 681
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38253,7 +38405,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 680
+                    n.rule = 682
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38613,7 +38765,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 681
+                    n.rule = 683
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38672,7 +38824,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 682
+                    n.rule = 684
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38752,7 +38904,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 683
+                    n.rule = 685
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38829,7 +38981,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 684
+                    n.rule = 686
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38874,7 +39026,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 685
+                    n.rule = 687
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38959,7 +39111,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 688
         return q, n
 
     def e160_0(self, p: int) -> Any:
@@ -39015,7 +39167,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 687
+                    n.rule = 689
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39039,7 +39191,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 688
+                    n.rule = 690
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39067,7 +39219,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 689
+        n.rule = 691
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -39263,7 +39415,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 690
+                    n.rule = 692
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39293,7 +39445,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 691
+                        n.rule = 693
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39319,7 +39471,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 692
+                n.rule = 694
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39372,7 +39524,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 693
+        n.rule = 695
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -39416,7 +39568,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 694
+        n.rule = 696
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -39437,7 +39589,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 697
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -39455,14 +39607,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 696
+            n.rule = 698
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 697
+        n.rule = 699
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -39544,7 +39696,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 698
+            n.rule = 700
         p = p1
         if res2 and n:
             res.append(n)
@@ -39576,7 +39728,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 699
+        n.rule = 701
         return p, n
 
     def e170_0(self, p: int) -> Any:
@@ -39597,7 +39749,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 700
+        n.rule = 702
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -39625,7 +39777,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 701
+            n.rule = 703
         p = p1
         if res2 and n:
             res.append(n)
@@ -39640,7 +39792,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 702
+            n.rule = 704
         p = p3
         if res4 and n:
             res.append(n)
@@ -39656,7 +39808,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 703
+        n.rule = 705
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -39740,7 +39892,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39801,7 +39953,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39878,7 +40030,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39942,7 +40094,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40048,7 +40200,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40125,7 +40277,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40150,7 +40302,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 705
+        n.rule = 707
         return q, n
 
     def e173_0(self, p: int) -> Any:
@@ -40194,7 +40346,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 706
+        n.rule = 708
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -40432,7 +40584,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 709
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -40453,7 +40605,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 710
         return q, n
 
     def e179_0(self, p: int) -> Any:
@@ -40501,7 +40653,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 711
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -40576,7 +40728,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 712
         return q, n
 
     def e183_0(self, p: int) -> Any:
@@ -40610,7 +40762,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 711
+                    n.rule = 713
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40677,7 +40829,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 712
+                n.rule = 714
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -40766,7 +40918,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 713
+        n.rule = 715
         return p, n
 
     def e185_0(self, p: int) -> Any:
@@ -40810,7 +40962,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 716
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -40850,12 +41002,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 715
+                    n.rule = 717
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40875,12 +41027,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 717
+                    n.rule = 719
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40905,7 +41057,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 718
+        n.rule = 720
         return q, n
 
     def e187_0(self, p: int) -> Any:
@@ -41024,7 +41176,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 719
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41039,7 +41191,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 719
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41271,7 +41423,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 722
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -41369,7 +41521,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 723
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -41462,7 +41614,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 722
+                    n.rule = 724
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41524,7 +41676,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 725
         return q, n
 
     def e196_0(self, p: int) -> Any:
@@ -41721,7 +41873,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 726
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -41746,7 +41898,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 727
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -41771,7 +41923,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 728
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -41804,7 +41956,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 729
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -41839,7 +41991,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 730
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -41874,7 +42026,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 731
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -41909,7 +42061,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 732
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -41942,7 +42094,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 733
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -42015,7 +42167,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 734
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -42036,7 +42188,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 733
+        n.rule = 735
         return q, n
 
     def e210_0(self, p: int) -> Any:
@@ -42068,7 +42220,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 734
+                    n.rule = 736
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42090,7 +42242,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 735
+                n.rule = 737
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -42177,14 +42329,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 736
+            n.rule = 738
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 737
+        n.rule = 739
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -42205,7 +42357,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 740
         return q, n
 
     def e212_0(self, p: int) -> Any:
@@ -42257,7 +42409,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 741
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -42315,7 +42467,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 742
         return q, n
 
     def e215_0(self, p: int) -> Any:
@@ -42347,7 +42499,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 741
+                    n.rule = 743
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42402,7 +42554,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 742
+                    n.rule = 744
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42417,13 +42569,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 743
+                    n.rule = 745
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 744
+                    n.rule = 746
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42483,13 +42635,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 745
+                    n.rule = 747
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 746
+                    n.rule = 748
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42530,7 +42682,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 747
+                    n.rule = 749
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42561,13 +42713,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 748
+                    n.rule = 750
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 746
+                    n.rule = 748
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42610,7 +42762,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 749
+                    n.rule = 751
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42669,7 +42821,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 750
+                    n.rule = 752
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42728,7 +42880,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 751
+                    n.rule = 753
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42829,7 +42981,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 752
+                    n.rule = 754
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42857,7 +43009,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 753
+                    n.rule = 755
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42885,7 +43037,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 756
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -42906,7 +43058,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 757
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -42927,7 +43079,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 758
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -42948,7 +43100,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 759
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -42969,7 +43121,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 760
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -42990,7 +43142,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 761
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -43011,7 +43163,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 762
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -43032,7 +43184,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 763
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -43111,7 +43263,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 764
         return p, n
 
     def e228_0(self, p: int) -> Any:
@@ -43132,7 +43284,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 765
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -43153,7 +43305,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 766
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43186,7 +43338,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 765
+                    n.rule = 767
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43207,7 +43359,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 765
+                    n.rule = 767
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43232,7 +43384,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 768
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -43253,7 +43405,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 769
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -43315,7 +43467,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 768
+                    n.rule = 770
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43411,7 +43563,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 769
+                    n.rule = 771
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43486,7 +43638,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 772
         return q, n
 
     def e234_1(self, p: int) -> Any:
@@ -43521,7 +43673,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 220
+        n.rule = 222
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -44092,7 +44244,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 272
+                    n.rule = 274
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -44159,7 +44311,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 273
+                    n.rule = 275
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -44234,7 +44386,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 274
+                    n.rule = 276
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44247,7 +44399,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 275
+        n.rule = 277
         return p, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -44314,18 +44466,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 771
+                    n.rule = 773
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 772
+                    n.rule = 774
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44380,18 +44532,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 774
+                    n.rule = 776
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 775
+                    n.rule = 777
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44418,18 +44570,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 776
+                    n.rule = 778
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 777
+                    n.rule = 779
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44470,18 +44622,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 778
+                    n.rule = 780
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 779
+                    n.rule = 781
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44508,18 +44660,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 780
+                    n.rule = 782
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 781
+                    n.rule = 783
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44546,7 +44698,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 782
+                    n.rule = 784
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44577,12 +44729,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 783
+                    n.rule = 785
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44623,7 +44775,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 784
+                    n.rule = 786
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44662,7 +44814,7 @@ class CardParser:
                             res34.append(v)
                         if res34:
                             n = Nt(res34)
-                            n.rule = 785
+                            n.rule = 787
                         q = p33
                         v = n if res34 else None
                         p31 = q
@@ -44680,7 +44832,7 @@ class CardParser:
                         res36.append(v)
                     if res36:
                         n = Nt(res36)
-                        n.rule = 786
+                        n.rule = 788
                     p31 = p35
                     if res36 and n:
                         res32.append(n)
@@ -44689,12 +44841,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 787
+                    n.rule = 789
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44738,18 +44890,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 788
+                    n.rule = 790
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 789
+                    n.rule = 791
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44818,18 +44970,18 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 790
+                    n.rule = 792
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 791
+                    n.rule = 793
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44898,18 +45050,18 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 792
+                    n.rule = 794
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 793
+                    n.rule = 795
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44964,7 +45116,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 794
+                    n.rule = 796
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -45077,12 +45229,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 795
+                    n.rule = 797
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45132,7 +45284,7 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 796
+                    n.rule = 798
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -45170,7 +45322,7 @@ class CardParser:
                         res62.append(v)
                     if res62:
                         n = Nt(res62)
-                        n.rule = 797
+                        n.rule = 799
                     p59 = p61
                     if res62 and n:
                         res60.append(n)
@@ -45179,12 +45331,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56)
-                    n.rule = 798
+                    n.rule = 800
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45248,18 +45400,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 799
+                    n.rule = 801
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 800
+                    n.rule = 802
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45284,7 +45436,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 803
         return q, n
 
     def e236_0(self, p: int) -> Any:
@@ -45305,7 +45457,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 802
+        n.rule = 804
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -45330,7 +45482,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 803
+        n.rule = 805
         return p, n
 
     def e238_0(self, p: int) -> Any:
@@ -45459,7 +45611,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 806
         return q, n
 
     def e240_1(self, p: int) -> Any:
@@ -45480,7 +45632,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 271
+        n.rule = 273
         return q, n
 
     def e241_1(self, p: int) -> Any:
@@ -45501,7 +45653,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 276
+        n.rule = 278
         return q, n
 
     def r_ParamName_1(self, p: int) -> Any:
@@ -45537,7 +45689,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 212
+        n.rule = 214
         return p, n
 
     def e242_1(self, p: int) -> Any:
@@ -45829,7 +45981,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 374
+        n.rule = 376
         return q, n
 
     def e246_1(self, p: int) -> Any:
@@ -45864,7 +46016,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 375
+        n.rule = 377
         return p, n
 
     def e247_1(self, p: int) -> Any:
@@ -45899,7 +46051,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 376
+        n.rule = 378
         return p, n
 
     def e248_1(self, p: int) -> Any:
@@ -45934,7 +46086,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 377
+        n.rule = 379
         return p, n
 
     def e249_1(self, p: int) -> Any:
@@ -46302,7 +46454,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 378
+        n.rule = 380
         return q, n
 
     def e255_1(self, p: int) -> Any:
@@ -46423,7 +46575,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 379
+                    n.rule = 381
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46566,7 +46718,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 380
+                    n.rule = 382
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46614,7 +46766,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 381
+                    n.rule = 383
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46639,7 +46791,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 382
+                    n.rule = 384
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -46678,7 +46830,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 383
+                    n.rule = 385
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -46750,7 +46902,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 384
+                    n.rule = 386
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -46797,7 +46949,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 385
+                    n.rule = 387
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46817,7 +46969,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 386
+                    n.rule = 388
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -46844,7 +46996,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 387
+                    n.rule = 389
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46878,7 +47030,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 386
+                    n.rule = 388
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -46905,7 +47057,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 388
+                    n.rule = 390
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46925,7 +47077,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 386
+                    n.rule = 388
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -46952,7 +47104,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 389
+                    n.rule = 391
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -46986,7 +47138,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 386
+                    n.rule = 388
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -47013,7 +47165,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 390
+                    n.rule = 392
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47047,7 +47199,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 386
+                    n.rule = 388
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -47074,7 +47226,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 391
+                    n.rule = 393
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -47108,7 +47260,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 386
+                    n.rule = 388
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -47156,7 +47308,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 392
+        n.rule = 394
         return p, n
 
     def e257_1(self, p: int) -> Any:
@@ -47271,7 +47423,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 807
         return q, n
 
     def e259_0(self, p: int) -> Any:
@@ -47292,7 +47444,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
+        n.rule = 808
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -47313,7 +47465,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 807
+        n.rule = 809
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -47334,7 +47486,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 810
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -47355,7 +47507,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 811
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -47376,7 +47528,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 810
+        n.rule = 812
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -47409,7 +47561,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47430,7 +47582,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47451,7 +47603,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47472,7 +47624,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47493,7 +47645,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47514,7 +47666,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47551,7 +47703,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 221
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47572,7 +47724,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 221
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47593,7 +47745,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 221
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47614,7 +47766,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 221
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47639,7 +47791,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 630
+        n.rule = 632
         return q, n
 
     def e265_1(self, p: int) -> Any:
@@ -47660,7 +47812,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 631
+        n.rule = 633
         return q, n
 
     def e266_1(self, p: int) -> Any:
@@ -47681,7 +47833,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 634
         return q, n
 
     def e267_1(self, p: int) -> Any:
@@ -47702,7 +47854,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 633
+        n.rule = 635
         return q, n
 
     def e268_1(self, p: int) -> Any:
@@ -47737,7 +47889,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 634
+        n.rule = 636
         return p, n
 
     def e269_1(self, p: int) -> Any:
@@ -47966,7 +48118,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 635
+                    n.rule = 637
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -47989,7 +48141,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 636
+                    n.rule = 638
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -48040,7 +48192,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 637
+        n.rule = 639
         return p, n
 
     def e274_1(self, p: int) -> Any:
@@ -48061,7 +48213,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 638
+        n.rule = 640
         return q, n
 
     def e275_1(self, p: int) -> Any:
@@ -48082,7 +48234,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 641
         return q, n
 
     def e276_1(self, p: int) -> Any:
@@ -48117,7 +48269,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 726
         return p, n
 
     def e277_1(self, p: int) -> Any:
@@ -48142,7 +48294,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 727
         return p, n
 
     def e278_1(self, p: int) -> Any:
@@ -48167,7 +48319,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 728
         return p, n
 
     def e279_1(self, p: int) -> Any:
@@ -48200,7 +48352,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 729
         return p, n
 
     def e280_1(self, p: int) -> Any:
@@ -48235,7 +48387,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 730
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -48270,7 +48422,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 731
         return p, n
 
     def e282_1(self, p: int) -> Any:
@@ -48305,7 +48457,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 732
         return p, n
 
     def e283_1(self, p: int) -> Any:
@@ -48338,7 +48490,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 733
         return p, n
 
     def e284_1(self, p: int) -> Any:
@@ -48411,7 +48563,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 734
         return p, n
 
 
@@ -48575,6 +48727,7 @@ CLASSES: dict[str, type[Model]] = {
     'GainLifeEffect': _model_class('GainLifeEffect', (('player', True, '1'), ('amount', True, '1'), ('per', True, '1'), ('equal', True, '1')), {'player': None, 'amount': None, 'per': None, 'equal': None}, ()),
     'GainsAbility': _model_class('GainsAbility', (('ability', True, '1'),), {'ability': None}, ()),
     'GraveyardCondition': _model_class('GraveyardCondition', (('count', True, '1'), ('graveyard', True, '1')), {'count': None, 'graveyard': ''}, ()),
+    'GreaterPTCondition': _model_class('GreaterPTCondition', (('greater', True, '1'),), {'greater': ''}, ()),
     'HadCountersCondition': _model_class('HadCountersCondition', (('counter', True, '1'), ('had', True, '1')), {'counter': None, 'had': ''}, ()),
     'HandOnResolveStmt': _model_class('HandOnResolveStmt', (('resolves', True, '1'),), {'resolves': ''}, ()),
     'HandSizeStmt': _model_class('HandSizeStmt', (('amount', True, '1'),), {'amount': None}, ()),
@@ -48856,170 +49009,171 @@ _C193 = CLASSES['EmptyHandCondition']
 _C195 = CLASSES['TotalPowerCondition']
 _C198 = CLASSES['CountersCondition']
 _C201 = CLASSES['HadCountersCondition']
-_C203 = CLASSES['ItIsCondition']
-_C206 = CLASSES['PaidCondition']
-_C218 = CLASSES['MoreKeywords']
-_C225 = CLASSES['Mode']
-_C231 = CLASSES['SkipExtraTurnStmt']
-_C234 = CLASSES['CantSearchStmt']
-_C236 = CLASSES['HandSizeStmt']
-_C238 = CLASSES['PreventDamageByStmt']
-_C240 = CLASSES['CostReductionStmt']
-_C245 = CLASSES['EntersWithStmt']
-_C248 = CLASSES['AmplifyStmt']
-_C251 = CLASSES['AsTurnedFaceUpStmt']
-_C253 = CLASSES['EntersAsCopyStmt']
-_C254 = CLASSES['CardAltCostStmt']
-_C256 = CLASSES['CardAddCostStmt']
-_C259 = CLASSES['CantActivateStmt']
-_C261 = CLASSES['TopRevealedStmt']
-_C264 = CLASSES['AdditionalLandStmt']
-_C267 = CLASSES['PlayTopStmt']
-_C270 = CLASSES['CardsStaticStmt']
-_C275 = CLASSES['ObjectFilter']
-_C282 = CLASSES['ControlledThing']
-_C289 = CLASSES['MayEffect']
-_C292 = CLASSES['ChooseAmongEffect']
-_C295 = CLASSES['ExtraTurnEffect']
-_C299 = CLASSES['CantCastEffect']
-_C302 = CLASSES['PlayerTopCardActionEffect']
-_C305 = CLASSES['LoseLifeEffect']
-_C308 = CLASSES['PlayerMillEffect']
-_C310 = CLASSES['MayPlayEffect']
-_C312 = CLASSES['BlockRequirementEffect']
-_C315 = CLASSES['TopCardActionEffect']
-_C317 = CLASSES['PayEffect']
-_C320 = CLASSES['NumberedActionEffect']
-_C322 = CLASSES['AttachEffect']
-_C325 = CLASSES['FightEffect']
-_C328 = CLASSES['LookAtTopEffect']
-_C332 = CLASSES['ObjectDamageEffect']
-_C337 = CLASSES['MoveCountersEffect']
-_C340 = CLASSES['KeywordCost']
-_C342 = CLASSES['TypeArg']
-_C344 = CLASSES['QualityArg']
-_C346 = CLASSES['OntoArg']
-_C352 = CLASSES['TriggeredStmt']
-_C355 = CLASSES['ActivatedStmt']
-_C357 = CLASSES['PTDefiningStmt']
-_C360 = CLASSES['SpellKind']
-_C364 = CLASSES['EntersTappedStmt']
-_C367 = CLASSES['CostPerTargetStmt']
-_C369 = CLASSES['UncounterableStmt']
-_C373 = CLASSES['StaticStmt']
-_C386 = CLASSES['ControlClause']
-_C395 = CLASSES['DividedDamageEffect']
-_C397 = CLASSES['DamageEffect']
-_C399 = CLASSES['DestroyEffect']
-_C402 = CLASSES['DrawEffect']
-_C404 = CLASSES['TokenCopyEffect']
-_C409 = CLASSES['TokenEffect']
-_C410 = CLASSES['AddManaEffect']
-_C413 = CLASSES['DiscardEffect']
-_C415 = CLASSES['GainLifeEffect']
-_C418 = CLASSES['GainControlEffect']
-_C420 = CLASSES['ReturnToHandEffect']
-_C423 = CLASSES['ReturnFromGraveyardEffect']
-_C427 = CLASSES['ReturnToBattlefieldEffect']
-_C430 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C435 = CLASSES['SearchEffect']
-_C439 = CLASSES['CounterSpellEffect']
-_C441 = CLASSES['ShuffleEffect']
-_C445 = CLASSES['MillEffect']
-_C448 = CLASSES['PutFromHandEffect']
-_C452 = CLASSES['PutCountersEffect']
-_C455 = CLASSES['PutOnLibraryEffect']
-_C457 = CLASSES['PutIntoZoneEffect']
-_C463 = CLASSES['ExileEffect']
-_C465 = CLASSES['ExileTopEffect']
-_C467 = CLASSES['RegenerateEffect']
-_C471 = CLASSES['PlayerSacrificesEffect']
-_C475 = CLASSES['SacrificeEffect']
-_C477 = CLASSES['UntapEffect']
-_C479 = CLASSES['TapOrUntapEffect']
-_C481 = CLASSES['TapEffect']
-_C485 = CLASSES['RemoveCountersEffect']
-_C487 = CLASSES['DelayedEffect']
-_C489 = CLASSES['PreventEffect']
-_C491 = CLASSES['CastThisEffect']
-_C493 = CLASSES['CopySpellEffect']
-_C494 = CLASSES['NoRegenEffect']
-_C497 = CLASSES['PhaseOutEffect']
-_C500 = CLASSES['NoUntapEffect']
-_C503 = CLASSES['ContinuousEffect']
-_C505 = CLASSES['PlayerRef']
-_C512 = CLASSES['AnyNumberTargets']
-_C514 = CLASSES['AnyTarget']
-_C517 = CLASSES['UpToTargets']
-_C519 = CLASSES['EachPlayers']
-_C521 = CLASSES['ThatRef']
-_C523 = CLASSES['EnchantedRef']
-_C528 = CLASSES['BeginningTrigger']
-_C532 = CLASSES['LastCounterTrigger']
-_C536 = CLASSES['BatchAttackTrigger']
-_C538 = CLASSES['ThisTrigger']
-_C542 = CLASSES['CastTrigger']
-_C545 = CLASSES['YoursTrigger']
-_C558 = CLASSES['ZonePlace']
-_C562 = CLASSES['PTChange']
-_C565 = CLASSES['CantAttackOrBlock']
-_C567 = CLASSES['CantAttack']
-_C569 = CLASSES['CantBlock']
-_C571 = CLASSES['CantBeBlockedByFewer']
-_C572 = CLASSES['CantBeBlockedExcept']
-_C573 = CLASSES['CanBlockOnly']
-_C575 = CLASSES['CantBeTargetedBy']
-_C576 = CLASSES['CantBeTargeted']
-_C578 = CLASSES['CantBeDestroyed']
-_C580 = CLASSES['CantPhaseOut']
-_C582 = CLASSES['PhasesEachUntap']
-_C584 = CLASSES['GainsAbility']
-_C587 = CLASSES['HasKeywordAtManaCost']
-_C588 = CLASSES['HasKeywords']
-_C589 = CLASSES['LosesKeywords']
-_C592 = CLASSES['CombatDamageSteps']
-_C594 = CLASSES['AssignsExcess']
-_C596 = CLASSES['AttacksUntapped']
-_C598 = CLASSES['DoesntUntap']
-_C600 = CLASSES['DamageGainsLife']
-_C602 = CLASSES['DamageIsLethal']
-_C604 = CLASSES['DamageAsCounters']
-_C606 = CLASSES['CantBeBlockedBy']
-_C608 = CLASSES['CantBeAttachedBy']
-_C610 = CLASSES['PreventDamageFrom']
-_C612 = CLASSES['AttacksDespite']
-_C614 = CLASSES['MaxBlockers']
-_C616 = CLASSES['AttacksEachCombat']
-_C618 = CLASSES['BlocksEachCombat']
-_C620 = CLASSES['CantBeBlocked']
-_C622 = CLASSES['IsColor']
-_C658 = CLASSES['Duration']
-_C661 = CLASSES['TargetObject']
-_C663 = CLASSES['FromGraveyard']
-_C669 = CLASSES['OntoBattlefield']
-_C672 = CLASSES['IntoHand']
-_C674 = CLASSES['IntoGraveyard']
-_C677 = CLASSES['CostValue']
-_C697 = CLASSES['BackRef']
-_C699 = CLASSES['TargetPlayer']
-_C703 = CLASSES['EachObjects']
-_C716 = CLASSES['QualityRef']
-_C737 = CLASSES['PerTime']
-_C743 = CLASSES['PerObject']
-_C746 = CLASSES['PowerOf']
-_C772 = CLASSES['EntersEvent']
-_C775 = CLASSES['LeavesEvent']
-_C777 = CLASSES['DiesEvent']
-_C779 = CLASSES['AttacksAloneEvent']
-_C781 = CLASSES['AttacksEvent']
-_C783 = CLASSES['BlocksEvent']
-_C787 = CLASSES['BlockedEvent']
-_C789 = CLASSES['PhasesEvent']
-_C791 = CLASSES['TurnedUpEvent']
-_C793 = CLASSES['ExiledThisWayEvent']
-_C795 = CLASSES['TargetedEvent']
-_C798 = CLASSES['DealsDamageEvent']
-_C800 = CLASSES['DealtDamageEvent']
+_C203 = CLASSES['GreaterPTCondition']
+_C205 = CLASSES['ItIsCondition']
+_C208 = CLASSES['PaidCondition']
+_C220 = CLASSES['MoreKeywords']
+_C227 = CLASSES['Mode']
+_C233 = CLASSES['SkipExtraTurnStmt']
+_C236 = CLASSES['CantSearchStmt']
+_C238 = CLASSES['HandSizeStmt']
+_C240 = CLASSES['PreventDamageByStmt']
+_C242 = CLASSES['CostReductionStmt']
+_C247 = CLASSES['EntersWithStmt']
+_C250 = CLASSES['AmplifyStmt']
+_C253 = CLASSES['AsTurnedFaceUpStmt']
+_C255 = CLASSES['EntersAsCopyStmt']
+_C256 = CLASSES['CardAltCostStmt']
+_C258 = CLASSES['CardAddCostStmt']
+_C261 = CLASSES['CantActivateStmt']
+_C263 = CLASSES['TopRevealedStmt']
+_C266 = CLASSES['AdditionalLandStmt']
+_C269 = CLASSES['PlayTopStmt']
+_C272 = CLASSES['CardsStaticStmt']
+_C277 = CLASSES['ObjectFilter']
+_C284 = CLASSES['ControlledThing']
+_C291 = CLASSES['MayEffect']
+_C294 = CLASSES['ChooseAmongEffect']
+_C297 = CLASSES['ExtraTurnEffect']
+_C301 = CLASSES['CantCastEffect']
+_C304 = CLASSES['PlayerTopCardActionEffect']
+_C307 = CLASSES['LoseLifeEffect']
+_C310 = CLASSES['PlayerMillEffect']
+_C312 = CLASSES['MayPlayEffect']
+_C314 = CLASSES['BlockRequirementEffect']
+_C317 = CLASSES['TopCardActionEffect']
+_C319 = CLASSES['PayEffect']
+_C322 = CLASSES['NumberedActionEffect']
+_C324 = CLASSES['AttachEffect']
+_C327 = CLASSES['FightEffect']
+_C330 = CLASSES['LookAtTopEffect']
+_C334 = CLASSES['ObjectDamageEffect']
+_C339 = CLASSES['MoveCountersEffect']
+_C342 = CLASSES['KeywordCost']
+_C344 = CLASSES['TypeArg']
+_C346 = CLASSES['QualityArg']
+_C348 = CLASSES['OntoArg']
+_C354 = CLASSES['TriggeredStmt']
+_C357 = CLASSES['ActivatedStmt']
+_C359 = CLASSES['PTDefiningStmt']
+_C362 = CLASSES['SpellKind']
+_C366 = CLASSES['EntersTappedStmt']
+_C369 = CLASSES['CostPerTargetStmt']
+_C371 = CLASSES['UncounterableStmt']
+_C375 = CLASSES['StaticStmt']
+_C388 = CLASSES['ControlClause']
+_C397 = CLASSES['DividedDamageEffect']
+_C399 = CLASSES['DamageEffect']
+_C401 = CLASSES['DestroyEffect']
+_C404 = CLASSES['DrawEffect']
+_C406 = CLASSES['TokenCopyEffect']
+_C411 = CLASSES['TokenEffect']
+_C412 = CLASSES['AddManaEffect']
+_C415 = CLASSES['DiscardEffect']
+_C417 = CLASSES['GainLifeEffect']
+_C420 = CLASSES['GainControlEffect']
+_C422 = CLASSES['ReturnToHandEffect']
+_C425 = CLASSES['ReturnFromGraveyardEffect']
+_C429 = CLASSES['ReturnToBattlefieldEffect']
+_C432 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C437 = CLASSES['SearchEffect']
+_C441 = CLASSES['CounterSpellEffect']
+_C443 = CLASSES['ShuffleEffect']
+_C447 = CLASSES['MillEffect']
+_C450 = CLASSES['PutFromHandEffect']
+_C454 = CLASSES['PutCountersEffect']
+_C457 = CLASSES['PutOnLibraryEffect']
+_C459 = CLASSES['PutIntoZoneEffect']
+_C465 = CLASSES['ExileEffect']
+_C467 = CLASSES['ExileTopEffect']
+_C469 = CLASSES['RegenerateEffect']
+_C473 = CLASSES['PlayerSacrificesEffect']
+_C477 = CLASSES['SacrificeEffect']
+_C479 = CLASSES['UntapEffect']
+_C481 = CLASSES['TapOrUntapEffect']
+_C483 = CLASSES['TapEffect']
+_C487 = CLASSES['RemoveCountersEffect']
+_C489 = CLASSES['DelayedEffect']
+_C491 = CLASSES['PreventEffect']
+_C493 = CLASSES['CastThisEffect']
+_C495 = CLASSES['CopySpellEffect']
+_C496 = CLASSES['NoRegenEffect']
+_C499 = CLASSES['PhaseOutEffect']
+_C502 = CLASSES['NoUntapEffect']
+_C505 = CLASSES['ContinuousEffect']
+_C507 = CLASSES['PlayerRef']
+_C514 = CLASSES['AnyNumberTargets']
+_C516 = CLASSES['AnyTarget']
+_C519 = CLASSES['UpToTargets']
+_C521 = CLASSES['EachPlayers']
+_C523 = CLASSES['ThatRef']
+_C525 = CLASSES['EnchantedRef']
+_C530 = CLASSES['BeginningTrigger']
+_C534 = CLASSES['LastCounterTrigger']
+_C538 = CLASSES['BatchAttackTrigger']
+_C540 = CLASSES['ThisTrigger']
+_C544 = CLASSES['CastTrigger']
+_C547 = CLASSES['YoursTrigger']
+_C560 = CLASSES['ZonePlace']
+_C564 = CLASSES['PTChange']
+_C567 = CLASSES['CantAttackOrBlock']
+_C569 = CLASSES['CantAttack']
+_C571 = CLASSES['CantBlock']
+_C573 = CLASSES['CantBeBlockedByFewer']
+_C574 = CLASSES['CantBeBlockedExcept']
+_C575 = CLASSES['CanBlockOnly']
+_C577 = CLASSES['CantBeTargetedBy']
+_C578 = CLASSES['CantBeTargeted']
+_C580 = CLASSES['CantBeDestroyed']
+_C582 = CLASSES['CantPhaseOut']
+_C584 = CLASSES['PhasesEachUntap']
+_C586 = CLASSES['GainsAbility']
+_C589 = CLASSES['HasKeywordAtManaCost']
+_C590 = CLASSES['HasKeywords']
+_C591 = CLASSES['LosesKeywords']
+_C594 = CLASSES['CombatDamageSteps']
+_C596 = CLASSES['AssignsExcess']
+_C598 = CLASSES['AttacksUntapped']
+_C600 = CLASSES['DoesntUntap']
+_C602 = CLASSES['DamageGainsLife']
+_C604 = CLASSES['DamageIsLethal']
+_C606 = CLASSES['DamageAsCounters']
+_C608 = CLASSES['CantBeBlockedBy']
+_C610 = CLASSES['CantBeAttachedBy']
+_C612 = CLASSES['PreventDamageFrom']
+_C614 = CLASSES['AttacksDespite']
+_C616 = CLASSES['MaxBlockers']
+_C618 = CLASSES['AttacksEachCombat']
+_C620 = CLASSES['BlocksEachCombat']
+_C622 = CLASSES['CantBeBlocked']
+_C624 = CLASSES['IsColor']
+_C660 = CLASSES['Duration']
+_C663 = CLASSES['TargetObject']
+_C665 = CLASSES['FromGraveyard']
+_C671 = CLASSES['OntoBattlefield']
+_C674 = CLASSES['IntoHand']
+_C676 = CLASSES['IntoGraveyard']
+_C679 = CLASSES['CostValue']
+_C699 = CLASSES['BackRef']
+_C701 = CLASSES['TargetPlayer']
+_C705 = CLASSES['EachObjects']
+_C718 = CLASSES['QualityRef']
+_C739 = CLASSES['PerTime']
+_C745 = CLASSES['PerObject']
+_C748 = CLASSES['PowerOf']
+_C774 = CLASSES['EntersEvent']
+_C777 = CLASSES['LeavesEvent']
+_C779 = CLASSES['DiesEvent']
+_C781 = CLASSES['AttacksAloneEvent']
+_C783 = CLASSES['AttacksEvent']
+_C785 = CLASSES['BlocksEvent']
+_C789 = CLASSES['BlockedEvent']
+_C791 = CLASSES['PhasesEvent']
+_C793 = CLASSES['TurnedUpEvent']
+_C795 = CLASSES['ExiledThisWayEvent']
+_C797 = CLASSES['TargetedEvent']
+_C800 = CLASSES['DealsDamageEvent']
+_C802 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -49527,7 +49681,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 103:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -49535,7 +49689,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 104:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -49626,7 +49780,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -49707,7 +49861,7 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 227:  # sentences
+        elif r == 229:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -50535,11 +50689,11 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 207:  # instead
+        elif r == 209:  # instead
             d['instead'] = True
-        elif r == 208:  # may
+        elif r == 210:  # may
             d['may'] = True
-        elif r == 209:  # effects
+        elif r == 211:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -50548,7 +50702,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -50557,7 +50711,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -50571,9 +50725,9 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 338:  # lastinstead
+        elif r == 340:  # lastinstead
             d['lastinstead'] = True
-        elif r == 211:  # insteadcond
+        elif r == 213:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
@@ -50582,7 +50736,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 339:  # tailinstead
+        elif r == 341:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -50618,15 +50772,15 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 98:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 215:  # args
+        elif r == 217:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -50670,10 +50824,10 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['first'] = value
-        elif r == 219:  # more
+        elif r == 221:  # more
             values = d['more']
             for x in c:
-                values.append(_b218(x, inst, lim, made))
+                values.append(_b220(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -50706,7 +50860,7 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 220:  # symbols
+        if r == 222:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -50747,10 +50901,10 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 226:  # modes
+        elif r == 228:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b225(x, inst, lim, made))
+                values.append(_b227(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -50791,7 +50945,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 112:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 230 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -50832,7 +50986,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 271:  # x
+        elif r == 273:  # x
             d['x'] = True
         elif r == 122:  # word
             x = c[0]
@@ -50852,7 +51006,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 130:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -50927,9 +51081,9 @@ def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 127:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 276:  # onbf
+        elif r == 278:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -51154,7 +51308,7 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 145:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51230,7 +51384,7 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 150:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51270,7 +51424,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 153:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51350,7 +51504,7 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 159:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51392,7 +51546,7 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 162:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51542,15 +51696,15 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 277:  # cant
+        if r == 279:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 278:  # did
+        elif r == 280:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 279:  # dont
+        elif r == 281:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -51586,7 +51740,7 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 280:  # its
+        if r == 282:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -51668,7 +51822,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 180:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -51786,7 +51940,7 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 187:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51822,7 +51976,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 189:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51856,7 +52010,7 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 283:  # things
+        if r == 285:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -51864,8 +52018,8 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 282:
-                    values.append(_b282(x, inst, lim, made))
+                elif x.rule == 284:
+                    values.append(_b284(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -51976,7 +52130,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 284:  # ormore
+        elif r == 286:  # ormore
             d['ormore'] = True
         elif r == 197:  # counter
             x = c[0]
@@ -52031,7 +52185,7 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
+    """An object of rule GreaterPTCondition (class GreaterPTCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -52047,6 +52201,42 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C203()
+    d: dict[str, Any] = {'greater': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 202:  # greater
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['greater'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C205()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52054,9 +52244,9 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 202:  # filter
+        if r == 204:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52066,7 +52256,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b208(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52082,7 +52272,7 @@ def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C206()
+    inst: Any = _C208()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52090,32 +52280,32 @@ def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 285:  # subject
+        if r == 287:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 393:  # negated
+        elif r == 395:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 286:  # thatspell
+        elif r == 288:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 204:  # word
+        elif r == 206:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 289 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 205:  # linked
+        elif r == 207:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
@@ -52129,7 +52319,7 @@ def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b218(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52145,7 +52335,7 @@ def _b218(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C218()
+    inst: Any = _C220()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52153,11 +52343,11 @@ def _b218(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 216:  # sep
+        if r == 218:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 217:  # use
+        elif r == 219:  # use
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['use'] = value
@@ -52169,7 +52359,7 @@ def _b218(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b227(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52185,7 +52375,7 @@ def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C225()
+    inst: Any = _C227()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52193,11 +52383,11 @@ def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 224:  # sentences
+        if r == 226:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 347:  # sentences
+        elif r == 349:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -52209,7 +52399,7 @@ def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52225,7 +52415,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C231()
+    inst: Any = _C233()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52233,11 +52423,11 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 229:  # who
+        if r == 231:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 230:  # skip
+        elif r == 232:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -52249,7 +52439,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b234(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52265,7 +52455,7 @@ def _b234(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C234()
+    inst: Any = _C236()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52273,11 +52463,11 @@ def _b234(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 232:  # who
+        if r == 234:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 233:  # search
+        elif r == 235:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -52289,7 +52479,7 @@ def _b234(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52305,7 +52495,7 @@ def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C236()
+    inst: Any = _C238()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52313,7 +52503,7 @@ def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 235:  # amount
+        if r == 237:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -52325,7 +52515,7 @@ def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52341,7 +52531,7 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C238()
+    inst: Any = _C240()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52349,9 +52539,9 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 237:  # filter
+        if r == 239:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52361,7 +52551,7 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52377,7 +52567,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C240()
+    inst: Any = _C242()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52385,7 +52575,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 358:  # zones
+        if r == 360:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -52393,11 +52583,11 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 558:
-                    values.append(_b558(x, inst, lim, made))
+                elif x.rule == 560:
+                    values.append(_b560(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 361:  # spells
+        elif r == 363:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -52405,11 +52595,11 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 360:
-                    values.append(_b360(x, inst, lim, made))
+                elif x.rule == 362:
+                    values.append(_b362(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 239:  # amount
+        elif r == 241:  # amount
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['amount'] = value
@@ -52421,7 +52611,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52437,7 +52627,7 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C245()
+    inst: Any = _C247()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52445,7 +52635,7 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 241:  # condition
+        if r == 243:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -52454,24 +52644,24 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 242:  # amount
+        elif r == 244:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 243:  # counter
+        elif r == 245:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 244:  # word
+        elif r == 246:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 289 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 362:  # keywords
+        elif r == 364:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52480,7 +52670,7 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -52493,7 +52683,7 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52509,7 +52699,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C248()
+    inst: Any = _C250()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52517,11 +52707,11 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 246:  # amount
+        if r == 248:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 247:  # counter
+        elif r == 249:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -52533,7 +52723,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52549,7 +52739,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C251()
+    inst: Any = _C253()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52557,11 +52747,11 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 249:  # amount
+        if r == 251:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 250:  # counter
+        elif r == 252:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -52573,7 +52763,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52589,7 +52779,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C253()
+    inst: Any = _C255()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52597,9 +52787,9 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 252:  # filter
+        if r == 254:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52609,7 +52799,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52625,7 +52815,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C254()
+    inst: Any = _C256()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52633,7 +52823,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # parts
+        if r == 367:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52655,7 +52845,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52671,7 +52861,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C256()
+    inst: Any = _C258()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52679,7 +52869,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 255:  # cost
+        if r == 257:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -52691,7 +52881,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52707,7 +52897,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C259()
+    inst: Any = _C261()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52715,11 +52905,11 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 257:  # affected
+        if r == 259:  # affected
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['affected'] = value
-        elif r == 258:  # cantactivate
+        elif r == 260:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -52731,7 +52921,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52747,7 +52937,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C261()
+    inst: Any = _C263()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52755,7 +52945,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 260:  # revealed
+        if r == 262:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -52767,7 +52957,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52783,7 +52973,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C264()
+    inst: Any = _C266()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52791,11 +52981,11 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 262:  # count
+        if r == 264:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 263:  # turns
+        elif r == 265:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -52807,7 +52997,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52823,7 +53013,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C267()
+    inst: Any = _C269()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52831,15 +53021,15 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 265:  # verb
+        if r == 267:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 266:  # filter
+        elif r == 268:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52849,7 +53039,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52865,7 +53055,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C270()
+    inst: Any = _C272()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52873,15 +53063,15 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 268:  # affected
+        if r == 270:  # affected
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['affected'] = value
-        elif r == 269:  # offbf
+        elif r == 271:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 370:  # parts
+        elif r == 372:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52890,7 +53080,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 563 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52903,7 +53093,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52919,7 +53109,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C275()
+    inst: Any = _C277()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52927,79 +53117,69 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # other
+        if r == 632:  # other
             d['other'] = True
-        elif r == 631:  # another
+        elif r == 633:  # another
             d['another'] = True
-        elif r == 632:  # facedown
+        elif r == 634:  # facedown
             d['facedown'] = True
-        elif r == 633:  # faceup
+        elif r == 635:  # faceup
             d['faceup'] = True
-        elif r == 374:  # exiled
+        elif r == 376:  # exiled
             d['exiled'] = True
-        elif r == 375:  # combat
+        elif r == 377:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 376:  # combat
+        elif r == 378:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 377:  # states
+        elif r == 379:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 634:  # states
+        elif r == 636:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 724:  # nons
+        elif r == 726:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 725:  # colors
+        elif r == 727:  # colors
             values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 728:  # supertypes
+            values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 726:  # supertypes
-            values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 727:  # multis
+        elif r == 729:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 728:  # types
+        elif r == 730:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 729:  # subtypes
+        elif r == 731:  # subtypes
             values = d['subtypes']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 730:  # ortypes
-            values = d['ortypes']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 731:  # andor
-            values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
@@ -53008,60 +53188,70 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 272:  # kind
+        elif r == 733:  # andor
+            values = d['andor']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 734:  # ortypes
+            values = d['ortypes']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 274:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 378:  # chosen
+        elif r == 380:  # chosen
             d['chosen'] = True
-        elif r == 635:  # mv
+        elif r == 637:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 636:  # mvparam
+        elif r == 638:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 379:  # mvdir
+        elif r == 381:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 380:  # samemv
+        elif r == 382:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 381:  # ptstat
+        elif r == 383:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 382:  # ptval
+        elif r == 384:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 383:  # ptdir
+        elif r == 385:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 637:  # keywords
+        elif r == 639:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53070,27 +53260,27 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 384:  # without
+        elif r == 386:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 273:  # controller
+        elif r == 275:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b386(x, inst, lim, made)
+            value = _b388(x, inst, lim, made)
             d['controller'] = value
-        elif r == 392:  # late
+        elif r == 394:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -53099,16 +53289,16 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 638:  # blocked_by_this
+        elif r == 640:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 639:  # attacking_you
+        elif r == 641:  # attacking_you
             d['attacking_you'] = True
-        elif r == 274:  # name
+        elif r == 276:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -53125,7 +53315,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53141,7 +53331,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C282()
+    inst: Any = _C284()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53149,9 +53339,9 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 281:  # filter
+        if r == 283:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53161,7 +53351,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53177,7 +53367,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C289()
+    inst: Any = _C291()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53185,9 +53375,9 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 288:  # effect
+        if r == 290:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53200,7 +53390,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53216,7 +53406,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C292()
+    inst: Any = _C294()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53224,11 +53414,11 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 290:  # player
+        if r == 292:  # player
             x = c[0]
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 508:  # options
+        elif r == 510:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -53236,13 +53426,13 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 275:
-                    values.append(_b275(x, inst, lim, made))
+                elif x.rule == 277:
+                    values.append(_b277(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 291:  # last
+        elif r == 293:  # last
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -53252,7 +53442,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53268,7 +53458,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C295()
+    inst: Any = _C297()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53276,13 +53466,13 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 293:  # player
+        if r == 295:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 294:  # extra
+        elif r == 296:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -53294,7 +53484,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53310,7 +53500,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C299()
+    inst: Any = _C301()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53318,18 +53508,18 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 296:  # player
+        if r == 298:  # player
             x = c[0]
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 297:  # samename
+        elif r == 299:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 298:  # nextturn
+        elif r == 300:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -53341,7 +53531,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53357,7 +53547,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C302()
+    inst: Any = _C304()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53365,13 +53555,13 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 300:  # player
+        if r == 302:  # player
             x = c[0]
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 301:  # action
+        elif r == 303:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53384,7 +53574,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53400,7 +53590,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C305()
+    inst: Any = _C307()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53408,11 +53598,11 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 303:  # player
+        if r == 305:  # player
             x = c[0]
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 304:  # amount
+        elif r == 306:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -53424,7 +53614,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53440,7 +53630,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C308()
+    inst: Any = _C310()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53448,11 +53638,11 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 306:  # player
+        if r == 308:  # player
             x = c[0]
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 307:  # amount
+        elif r == 309:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -53464,7 +53654,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53480,7 +53670,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C310()
+    inst: Any = _C312()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53488,7 +53678,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 309:  # play
+        if r == 311:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -53500,7 +53690,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53516,7 +53706,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C312()
+    inst: Any = _C314()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53524,9 +53714,9 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 311:  # target
+        if r == 313:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53539,7 +53729,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53555,7 +53745,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C315()
+    inst: Any = _C317()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53563,20 +53753,20 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 313:  # action
+        if r == 315:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 524:  # count
+        elif r == 526:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 314:  # player
+        elif r == 316:  # player
             x = c[0]
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53586,7 +53776,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53602,7 +53792,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C317()
+    inst: Any = _C319()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53610,7 +53800,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 316:  # cost
+        if r == 318:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -53622,7 +53812,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53638,7 +53828,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C320()
+    inst: Any = _C322()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53646,14 +53836,14 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 318:  # action
+        if r == 320:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 319:  # count
+        elif r == 321:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -53665,7 +53855,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53681,7 +53871,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C322()
+    inst: Any = _C324()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53689,9 +53879,9 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 321:  # target
+        if r == 323:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53704,7 +53894,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53720,7 +53910,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C325()
+    inst: Any = _C327()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53728,16 +53918,16 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 323:  # first
+        if r == 325:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 324:  # second
+        elif r == 326:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53750,7 +53940,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53766,7 +53956,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C328()
+    inst: Any = _C330()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53774,11 +53964,11 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 326:  # amount
+        if r == 328:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 327:  # order
+        elif r == 329:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -53790,7 +53980,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53806,7 +53996,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C332()
+    inst: Any = _C334()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53814,20 +54004,20 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 329:  # source
+        if r == 331:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 330:  # power
+        elif r == 332:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 331:  # target
+        elif r == 333:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53840,7 +54030,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53856,7 +54046,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C337()
+    inst: Any = _C339()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53864,24 +54054,24 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 333:  # amount
+        if r == 335:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 334:  # counter
+        elif r == 336:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 335:  # source
+        elif r == 337:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 336:  # target
+        elif r == 338:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53894,7 +54084,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53910,7 +54100,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C340()
+    inst: Any = _C342()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53918,7 +54108,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # parts
+        if r == 527:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53927,7 +54117,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53940,7 +54130,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53956,7 +54146,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C342()
+    inst: Any = _C344()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53964,7 +54154,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 341:  # type
+        if r == 343:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -53976,7 +54166,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53992,7 +54182,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C344()
+    inst: Any = _C346()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54000,7 +54190,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 343:  # quality
+        if r == 345:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -54012,7 +54202,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54028,7 +54218,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C346()
+    inst: Any = _C348()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54036,7 +54226,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 345:  # subtype
+        if r == 347:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -54048,7 +54238,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54064,7 +54254,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C352()
+    inst: Any = _C354()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54072,20 +54262,20 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 348:  # zone
+        if r == 350:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 349:  # trigger
+        elif r == 351:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 350:  # condition
+        elif r == 352:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -54094,11 +54284,11 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 351:  # sentences
+        elif r == 353:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 546:  # sentences
+        elif r == 548:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54110,7 +54300,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54126,7 +54316,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C355()
+    inst: Any = _C357()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54134,41 +54324,41 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # special
+        if r == 549:  # special
             d['special'] = True
-        elif r == 548:  # fromhand
+        elif r == 550:  # fromhand
             d['fromhand'] = True
-        elif r == 353:  # param
+        elif r == 355:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 549:  # cost
+        elif r == 551:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 550:  # param
+        elif r == 552:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 354:  # sentences
+        elif r == 356:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 551:  # sentences
+        elif r == 553:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 552:  # restriction
+        elif r == 554:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -54177,19 +54367,19 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 553:  # once
+        elif r == 555:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 554:  # sorcery
+        elif r == 556:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 555:  # castable
+        elif r == 557:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -54203,7 +54393,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54219,7 +54409,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C359()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54227,13 +54417,13 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # both
+        if r == 711:  # both
             d['both'] = True
-        elif r == 556:  # which
+        elif r == 558:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 356:  # amount
+        elif r == 358:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -54245,7 +54435,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54261,7 +54451,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C360()
+    inst: Any = _C362()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54269,9 +54459,9 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 359:  # filter
+        if r == 361:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54281,7 +54471,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54297,7 +54487,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C364()
+    inst: Any = _C366()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54305,7 +54495,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 363:  # tapped
+        if r == 365:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -54317,7 +54507,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54333,7 +54523,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C367()
+    inst: Any = _C369()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54341,7 +54531,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 366:  # cost
+        if r == 368:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -54353,7 +54543,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54369,7 +54559,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C369()
+    inst: Any = _C371()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54377,7 +54567,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # countered
+        if r == 370:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -54389,7 +54579,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54405,7 +54595,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C373()
+    inst: Any = _C375()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54413,7 +54603,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 371:  # precondition
+        if r == 373:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -54422,35 +54612,35 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 623:  # this
+        elif r == 625:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 624:  # enchanted
+        elif r == 626:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 625:  # host
-            x = c[0]
-            if d['host']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['host'] = value
-        elif r == 626:  # equipped
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['equipped'] = value
         elif r == 627:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 628:  # affected
+        elif r == 628:  # equipped
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['equipped'] = value
+        elif r == 629:  # host
+            x = c[0]
+            if d['host']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        elif r == 630:  # affected
+            x = c[0]
+            value = _b277(x, inst, lim, made)
             d['affected'] = value
-        elif r == 629:  # parts
+        elif r == 631:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54459,12 +54649,12 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 563 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 372:  # condition
+        elif r == 374:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -54481,7 +54671,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54497,7 +54687,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C386()
+    inst: Any = _C388()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54505,27 +54695,27 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # you
+        if r == 387:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 387:  # notyou
+        elif r == 389:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 388:  # own
+        elif r == 390:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 389:  # defending
+        elif r == 391:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 390:  # opponent
+        elif r == 392:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 391:  # opponents
+        elif r == 393:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -54537,7 +54727,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54553,7 +54743,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C395()
+    inst: Any = _C397()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54561,11 +54751,11 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 394:  # amount
+        if r == 396:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 733:  # evenly
+        elif r == 735:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54575,7 +54765,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54591,7 +54781,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C397()
+    inst: Any = _C399()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54599,46 +54789,46 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # named
+        if r == 642:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 641:  # amount
+        elif r == 643:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 642:  # equal
+        elif r == 644:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 734:  # power
+        elif r == 736:  # power
             x = c[0]
-            value = _b746(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['power'] = value
-        elif r == 735:  # amount
+        elif r == 737:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 643:  # you
+        elif r == 645:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 644:  # target
+        elif r == 646:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 396:  # also
+        elif r == 398:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54651,7 +54841,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54667,7 +54857,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C399()
+    inst: Any = _C401()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54675,9 +54865,9 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 398:  # target
+        if r == 400:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54690,7 +54880,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54706,7 +54896,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C402()
+    inst: Any = _C404()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54714,13 +54904,13 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 400:  # player
+        if r == 402:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 401:  # amount
+        elif r == 403:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -54732,7 +54922,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54748,7 +54938,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C404()
+    inst: Any = _C406()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54756,9 +54946,9 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 403:  # target
+        if r == 405:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54771,7 +54961,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54787,7 +54977,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C409()
+    inst: Any = _C411()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54795,39 +54985,39 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 405:  # count
+        if r == 407:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 645:  # tapped
+        elif r == 647:  # tapped
             d['tapped'] = True
-        elif r == 406:  # power
+        elif r == 408:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 407:  # toughness
+        elif r == 409:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 646:  # colors
+        elif r == 648:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 647:  # subtypes
+        elif r == 649:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 648:  # types
+        elif r == 650:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 649:  # keywords
+        elif r == 651:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54836,28 +55026,28 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 408:  # tokname
+        elif r == 410:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 650:  # per
+        elif r == 652:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 651:  # pertime
+        elif r == 653:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b737(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -54867,7 +55057,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54883,7 +55073,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C410()
+    inst: Any = _C412()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54891,9 +55081,9 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # anycolor
+        if r == 740:  # anycolor
             d['anycolor'] = True
-        elif r == 739:  # choices
+        elif r == 741:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -54903,15 +55093,15 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 652:  # last
+        elif r == 654:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 653:  # mana
+        elif r == 655:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 803:  # alts
+        elif r == 805:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -54923,7 +55113,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54939,7 +55129,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C413()
+    inst: Any = _C415()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54947,27 +55137,27 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 411:  # player
+        if r == 413:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 654:  # third
+        elif r == 656:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 412:  # amount
+        elif r == 414:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 740:  # random
+        elif r == 742:  # random
             d['random'] = True
-        elif r == 655:  # per
+        elif r == 657:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b737(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54977,7 +55167,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54993,7 +55183,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C415()
+    inst: Any = _C417()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55001,31 +55191,31 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 414:  # player
+        if r == 416:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 656:  # amount
+        elif r == 658:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 741:  # per
+        elif r == 743:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b737(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['per'] = value
-        elif r == 744:  # per
+        elif r == 746:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b743(x, inst, lim, made)
+            value = _b745(x, inst, lim, made)
             d['per'] = value
-        elif r == 657:  # equal
+        elif r == 659:  # equal
             x = c[0]
-            value = _b746(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -55035,7 +55225,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55051,7 +55241,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C418()
+    inst: Any = _C420()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55059,18 +55249,18 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 416:  # target
+        if r == 418:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 417:  # duration
+        elif r == 419:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b658(x, inst, lim, made)
+            value = _b660(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -55080,7 +55270,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55096,7 +55286,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C422()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55104,14 +55294,14 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 419:  # target
+        if r == 421:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 659:  # yours
+        elif r == 661:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -55123,7 +55313,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55139,7 +55329,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C425()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55147,23 +55337,23 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # target
+        if r == 423:  # target
             x = c[0]
-            value = _b661(x, inst, lim, made)
+            value = _b663(x, inst, lim, made)
             d['target'] = value
-        elif r == 422:  # source
+        elif r == 424:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b663(x, inst, lim, made)
+            value = _b665(x, inst, lim, made)
             d['source'] = value
-        elif r == 756:  # hand
+        elif r == 758:  # hand
             d['hand'] = True
-        elif r == 664:  # battlefield
+        elif r == 666:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 757:  # mine
+        elif r == 759:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -55173,7 +55363,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55189,7 +55379,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C427()
+    inst: Any = _C429()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55197,30 +55387,30 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # target
+        if r == 426:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 665:  # fromgy
+        elif r == 667:  # fromgy
             d['fromgy'] = True
-        elif r == 758:  # choice
+        elif r == 760:  # choice
             d['choice'] = True
-        elif r == 759:  # facedown
+        elif r == 761:  # facedown
             d['facedown'] = True
-        elif r == 760:  # mine
+        elif r == 762:  # mine
             d['mine'] = True
-        elif r == 761:  # owners
+        elif r == 763:  # owners
             d['owners'] = True
-        elif r == 425:  # amount
+        elif r == 427:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 426:  # counter
+        elif r == 428:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -55234,7 +55424,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55250,7 +55440,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C432()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55258,11 +55448,11 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 428:  # filter
+        if r == 430:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 429:  # hands
+        elif r == 431:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -55274,7 +55464,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55290,7 +55480,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C437()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55298,38 +55488,38 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # player
+        if r == 433:  # player
             x = c[0]
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 666:  # upto
+        elif r == 668:  # upto
             d['upto'] = True
-        elif r == 432:  # count
+        elif r == 434:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 433:  # filter
+        elif r == 435:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 762:  # alts
+        elif r == 764:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b275(x, inst, lim, made))
-        elif r == 667:  # reveal
+                values.append(_b277(x, inst, lim, made))
+        elif r == 669:  # reveal
             d['reveal'] = True
-        elif r == 763:  # thatcard
+        elif r == 765:  # thatcard
             d['thatcard'] = True
-        elif r == 764:  # thosecards
+        elif r == 766:  # thosecards
             d['thosecards'] = True
-        elif r == 434:  # destination
+        elif r == 436:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 670 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 672 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 675:  # tapped
+        elif r == 677:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -55339,7 +55529,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55355,7 +55545,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C439()
+    inst: Any = _C441()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55363,20 +55553,20 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # target
+        if r == 438:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 437:  # unless
+        elif r == 439:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b677(x, inst, lim, made)
+            value = _b679(x, inst, lim, made)
             d['unless'] = value
-        elif r == 438:  # per
+        elif r == 440:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -55390,7 +55580,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55406,7 +55596,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C441()
+    inst: Any = _C443()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55414,9 +55604,9 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 440:  # player
+        if r == 442:  # player
             x = c[0]
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55426,7 +55616,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55442,7 +55632,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C447()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55450,19 +55640,19 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 442:  # amount
+        if r == 444:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 443:  # player
+        elif r == 445:  # player
             x = c[0]
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 444:  # owner
+        elif r == 446:  # owner
             x = c[0]
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -55472,7 +55662,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55488,7 +55678,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C448()
+    inst: Any = _C450()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55496,11 +55686,11 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # filter
+        if r == 448:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 447:  # battlefield
+        elif r == 449:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -55512,7 +55702,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55528,7 +55718,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C452()
+    inst: Any = _C454()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55536,17 +55726,17 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 449:  # amount
+        if r == 451:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 450:  # counter
+        elif r == 452:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 451:  # target
+        elif r == 453:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55559,7 +55749,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55575,7 +55765,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C457()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55583,24 +55773,24 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 453:  # target
+        if r == 455:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 454:  # source
+        elif r == 456:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b663(x, inst, lim, made)
+            value = _b665(x, inst, lim, made)
             d['source'] = value
-        elif r == 679:  # top
+        elif r == 681:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 680:  # bottom
+        elif r == 682:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -55612,7 +55802,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55628,7 +55818,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C459()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55636,9 +55826,9 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # target
+        if r == 458:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55651,7 +55841,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55667,7 +55857,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C463()
+    inst: Any = _C465()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55675,36 +55865,36 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # target
+        if r == 460:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 459:  # source
+        elif r == 461:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b663(x, inst, lim, made)
+            value = _b665(x, inst, lim, made)
             d['source'] = value
-        elif r == 460:  # amount
+        elif r == 462:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 461:  # counter
+        elif r == 463:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 462:  # also
+        elif r == 464:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55717,7 +55907,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55733,7 +55923,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C467()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55741,9 +55931,9 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 464:  # player
+        if r == 466:  # player
             x = c[0]
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55753,7 +55943,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55769,7 +55959,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C467()
+    inst: Any = _C469()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55777,9 +55967,9 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # target
+        if r == 468:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55792,7 +55982,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55808,7 +55998,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C471()
+    inst: Any = _C473()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55816,19 +56006,19 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 468:  # player
+        if r == 470:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 469:  # amount
+        elif r == 471:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 470:  # filter
+        elif r == 472:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55838,7 +56028,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55854,7 +56044,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C477()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55862,20 +56052,20 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 472:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 473:  # unless
+        elif r == 475:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b677(x, inst, lim, made)
+            value = _b679(x, inst, lim, made)
             d['unless'] = value
-        elif r == 474:  # per
+        elif r == 476:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -55889,47 +56079,8 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C477()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 476:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55954,7 +56105,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 478:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55968,7 +56119,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55993,7 +56144,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 480:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56006,7 +56157,46 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C483()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 482:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56022,7 +56212,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C487()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56030,17 +56220,17 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # amount
+        if r == 484:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 483:  # counter
+        elif r == 485:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 484:  # target
+        elif r == 486:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56053,7 +56243,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56069,7 +56259,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C489()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56077,20 +56267,20 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 681:  # step
+        if r == 683:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 765 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 767 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 682:  # endcombat
+        elif r == 684:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 486:  # effect
+        elif r == 488:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56103,7 +56293,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56119,7 +56309,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C489()
+    inst: Any = _C491()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56127,15 +56317,15 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 488:  # amount
+        if r == 490:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 766:  # you
+        elif r == 768:  # you
             d['you'] = True
-        elif r == 683:  # target
+        elif r == 685:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56148,7 +56338,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56164,7 +56354,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C493()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56172,18 +56362,18 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # target
+        if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 684:  # label
+        elif r == 686:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 685:  # free
+        elif r == 687:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -56195,7 +56385,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56211,7 +56401,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C495()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56219,14 +56409,14 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # target
+        if r == 494:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 686:  # newtargets
+        elif r == 688:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -56236,7 +56426,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56252,7 +56442,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C496()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56260,18 +56450,18 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # thatnoun
+        if r == 689:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 688:  # target
+        elif r == 690:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 689:  # thisturn
+        elif r == 691:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -56281,7 +56471,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56297,7 +56487,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C499()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56305,14 +56495,14 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # target
+        if r == 497:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 496:  # phaseout
+        elif r == 498:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -56324,7 +56514,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56340,7 +56530,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C502()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56348,14 +56538,14 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # target
+        if r == 500:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 499:  # nountap
+        elif r == 501:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -56367,7 +56557,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56383,7 +56573,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C505()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56391,30 +56581,30 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 501:  # lead
+        if r == 503:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b658(x, inst, lim, made)
+            value = _b660(x, inst, lim, made)
             d['lead'] = value
-        elif r == 690:  # target
+        elif r == 692:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 691:  # also
+        elif r == 693:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b703(x, inst, lim, made)
+            value = _b705(x, inst, lim, made)
             d['also'] = value
-        elif r == 692:  # group
+        elif r == 694:  # group
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['group'] = value
-        elif r == 693:  # parts
+        elif r == 695:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56423,18 +56613,18 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 563 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 502:  # duration
+        elif r == 504:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b658(x, inst, lim, made)
+            value = _b660(x, inst, lim, made)
             d['duration'] = value
-        elif r == 694:  # tail
+        elif r == 696:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -56443,7 +56633,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 563 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56456,7 +56646,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56472,7 +56662,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C507()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56480,13 +56670,13 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # controller
+        if r == 697:  # controller
             d['controller'] = True
-        elif r == 506:  # owner
+        elif r == 508:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 507:  # who
+        elif r == 509:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56498,7 +56688,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56514,7 +56704,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C514()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56522,9 +56712,9 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 511:  # filter
+        if r == 513:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56534,7 +56724,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56550,7 +56740,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C516()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56558,7 +56748,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # any
+        if r == 515:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -56570,7 +56760,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56586,7 +56776,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C519()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56594,15 +56784,15 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # each
+        if r == 702:  # each
             d['each'] = True
-        elif r == 515:  # count
+        elif r == 517:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 516:  # filter
+        elif r == 518:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56612,7 +56802,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56628,7 +56818,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C521()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56636,7 +56826,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # who
+        if r == 520:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56648,7 +56838,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56664,7 +56854,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C523()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56672,7 +56862,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # that
+        if r == 522:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -56684,7 +56874,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56700,7 +56890,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C523()
+    inst: Any = _C525()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56708,9 +56898,9 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # equipped
+        if r == 772:  # equipped
             d['equipped'] = True
-        elif r == 522:  # enchanted
+        elif r == 524:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -56722,7 +56912,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56738,7 +56928,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C530()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56746,11 +56936,11 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # whose
+        if r == 528:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 527:  # step
+        elif r == 529:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -56762,7 +56952,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56778,7 +56968,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C532()
+    inst: Any = _C534()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56786,11 +56976,11 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 530:  # lead
+        if r == 532:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 531:  # counter
+        elif r == 533:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -56802,7 +56992,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56818,7 +57008,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C538()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56826,15 +57016,15 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 533:  # lead
+        if r == 535:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 534:  # subject
+        elif r == 536:  # subject
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['subject'] = value
-        elif r == 535:  # batch
+        elif r == 537:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -56846,7 +57036,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56862,7 +57052,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C540()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56870,13 +57060,13 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 537:  # lead
+        if r == 539:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 705:  # creature
+        elif r == 707:  # creature
             d['creature'] = True
-        elif r == 706:  # events
+        elif r == 708:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56885,7 +57075,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 773 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 775 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56898,7 +57088,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56914,7 +57104,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C544()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56922,17 +57112,17 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # lead
+        if r == 541:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 540:  # who
+        elif r == 542:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 541:  # spell
+        elif r == 543:  # spell
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -56942,7 +57132,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56958,7 +57148,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C545()
+    inst: Any = _C547()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56966,17 +57156,17 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # lead
+        if r == 545:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 801:  # thisor
+        elif r == 803:  # thisor
             d['thisor'] = True
-        elif r == 544:  # subject
+        elif r == 546:  # subject
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['subject'] = value
-        elif r == 707:  # events
+        elif r == 709:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56985,12 +57175,12 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 773 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 775 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 708:  # undercontrol
+        elif r == 710:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -57000,7 +57190,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57016,7 +57206,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C558()
+    inst: Any = _C560()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57024,11 +57214,11 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 557:  # command
+        if r == 559:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 559:  # battlefield
+        elif r == 561:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57040,7 +57230,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57056,7 +57246,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C562()
+    inst: Any = _C564()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57064,29 +57254,29 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 710:  # additional
+        if r == 712:  # additional
             d['additional'] = True
-        elif r == 560:  # power
+        elif r == 562:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 561:  # toughness
+        elif r == 563:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 711:  # per
+        elif r == 713:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 712:  # perfilter
+        elif r == 714:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 802:  # onbf
+        elif r == 804:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57096,7 +57286,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57112,7 +57302,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C565()
+    inst: Any = _C567()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57120,7 +57310,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 564:  # both
+        if r == 566:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -57132,7 +57322,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57148,7 +57338,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C569()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57156,7 +57346,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # attack
+        if r == 568:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -57168,7 +57358,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57184,7 +57374,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C571()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57192,7 +57382,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 568:  # block
+        if r == 570:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -57204,7 +57394,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57220,7 +57410,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C573()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57228,7 +57418,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # count
+        if r == 572:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -57240,7 +57430,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57256,7 +57446,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C574()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57264,7 +57454,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # filters
+        if r == 715:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57272,8 +57462,8 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 275:
-                    values.append(_b275(x, inst, lim, made))
+                elif x.rule == 277:
+                    values.append(_b277(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -57284,7 +57474,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57300,7 +57490,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C575()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57308,7 +57498,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # filters
+        if r == 716:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57316,8 +57506,8 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 275:
-                    values.append(_b275(x, inst, lim, made))
+                elif x.rule == 277:
+                    values.append(_b277(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -57328,7 +57518,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57344,7 +57534,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C577()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57352,9 +57542,9 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 574:  # quality
+        if r == 576:  # quality
             x = c[0]
-            value = _b716(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57364,7 +57554,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57380,7 +57570,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C578()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57388,7 +57578,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # opponents
+        if r == 720:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57398,7 +57588,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57414,7 +57604,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C580()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57422,7 +57612,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # destroyed
+        if r == 579:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -57434,7 +57624,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57450,7 +57640,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C582()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57458,7 +57648,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # phase
+        if r == 581:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -57470,7 +57660,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57486,7 +57676,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C584()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57494,7 +57684,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 581:  # untap
+        if r == 583:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57506,7 +57696,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57522,7 +57712,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C586()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57530,9 +57720,9 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # ability
+        if r == 585:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 719 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 721 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57545,7 +57735,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57561,7 +57751,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C589()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57569,14 +57759,14 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # keyword
+        if r == 587:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 586:  # manacost
+        elif r == 588:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -57588,7 +57778,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57604,7 +57794,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C590()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57612,7 +57802,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # keywords
+        if r == 722:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57621,7 +57811,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -57634,7 +57824,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57650,7 +57840,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C591()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57658,7 +57848,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # keywords
+        if r == 723:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57667,7 +57857,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -57680,7 +57870,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57696,7 +57886,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C594()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57704,11 +57894,11 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # first
+        if r == 592:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 591:  # regular
+        elif r == 593:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -57722,7 +57912,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57738,7 +57928,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C596()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57746,7 +57936,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # excess
+        if r == 595:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -57758,7 +57948,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57774,7 +57964,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C598()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57782,7 +57972,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # untapped
+        if r == 597:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -57794,7 +57984,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57810,7 +58000,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C600()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57818,11 +58008,11 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # its
+        if r == 724:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 597:  # untap
+        elif r == 599:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57834,7 +58024,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57850,7 +58040,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C602()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57858,7 +58048,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # gains
+        if r == 601:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -57870,7 +58060,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57886,7 +58076,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C604()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57894,7 +58084,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # lethal
+        if r == 603:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -57906,7 +58096,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57922,7 +58112,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C606()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57930,7 +58120,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # ascounters
+        if r == 605:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -57942,44 +58132,8 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C606()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 605:  # quality
-            x = c[0]
-            value = _b716(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58004,7 +58158,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 607:  # quality
             x = c[0]
-            value = _b716(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58015,7 +58169,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58040,7 +58194,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 609:  # quality
             x = c[0]
-            value = _b716(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58051,7 +58205,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58067,22 +58221,17 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C612()
-    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # thisturn
-            d['thisturn'] = True
-        elif r == 611:  # keyword
+        if r == 611:  # quality
             x = c[0]
-            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
+            value = _b718(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58092,7 +58241,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58108,17 +58257,22 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C614()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # count
+        if r == 725:  # thisturn
+            d['thisturn'] = True
+        elif r == 613:  # keyword
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58128,7 +58282,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58144,17 +58298,17 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C616()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # attacks
+        if r == 615:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
+            d['count'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58164,7 +58318,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58180,17 +58334,17 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C618()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # blocks
+        if r == 617:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58200,7 +58354,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58216,17 +58370,17 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C620()
-    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # unblockable
+        if r == 619:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['unblockable'] = value
+            d['blocks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58236,7 +58390,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58252,6 +58406,42 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C622()
+    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 621:  # unblockable
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['unblockable'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C624()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58259,9 +58449,9 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # color
+        if r == 623:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58274,7 +58464,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58290,7 +58480,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C660()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58298,23 +58488,23 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # eot
+        if r == 751:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 750:  # next_upkeep
+        elif r == 752:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 751:  # losecontrol
+        elif r == 753:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 752:  # thisturn
+        elif r == 754:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 753:  # thiscombat
+        elif r == 755:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -58326,7 +58516,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58342,7 +58532,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C661()
+    inst: Any = _C663()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58350,13 +58540,13 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # another
+        if r == 756:  # another
             d['another'] = True
-        elif r == 660:  # filter
+        elif r == 662:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 755:  # ingy
+        elif r == 757:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58366,7 +58556,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58382,7 +58572,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C665()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58390,7 +58580,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # whose
+        if r == 664:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -58402,7 +58592,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58418,7 +58608,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C671()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58426,7 +58616,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 668:  # zone
+        if r == 670:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -58438,44 +58628,8 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C672()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 671:  # player
-            x = c[0]
-            value = _b505(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58500,7 +58654,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 673:  # player
             x = c[0]
-            value = _b505(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58510,7 +58664,43 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C676()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 675:  # player
+            x = c[0]
+            value = _b507(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58526,7 +58716,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C677()
+    inst: Any = _C679()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58534,13 +58724,13 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 676:  # cost
+        if r == 678:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 678:  # param
+        elif r == 680:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58553,7 +58743,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58569,7 +58759,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C699()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58577,9 +58767,9 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # word
+        if r == 698:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58592,7 +58782,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58608,7 +58798,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C701()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58616,11 +58806,11 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # player
+        if r == 700:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 767:  # walker
+        elif r == 769:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -58630,7 +58820,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58646,7 +58836,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C703()
+    inst: Any = _C705()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58654,33 +58844,33 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # quant
+        if r == 703:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 702:  # filter
+        elif r == 704:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 768:  # attached
+        elif r == 770:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 769:  # samename
+        elif r == 771:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 804:  # ingy
+        elif r == 806:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58690,7 +58880,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58706,7 +58896,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C716()
+    inst: Any = _C718()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58714,13 +58904,13 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # word
+        if r == 717:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 717:  # param
+        elif r == 719:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58733,7 +58923,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58749,7 +58939,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C737()
+    inst: Any = _C739()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58757,9 +58947,9 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # word
+        if r == 738:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 289 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58772,7 +58962,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58788,7 +58978,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C743()
+    inst: Any = _C745()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58796,13 +58986,13 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # filter
+        if r == 744:  # filter
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 809:  # gy
+        elif r == 811:  # gy
             d['gy'] = True
-        elif r == 810:  # bf
+        elif r == 812:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58812,7 +59002,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58828,7 +59018,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C746()
+    inst: Any = _C748()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58836,21 +59026,21 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # power
+        if r == 747:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 747:  # power
+        elif r == 749:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 748:  # target
+        elif r == 750:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58863,7 +59053,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58879,7 +59069,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
+    inst: Any = _C774()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58887,7 +59077,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # enters
+        if r == 773:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -58899,7 +59089,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58915,7 +59105,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C777()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58923,7 +59113,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # leaves
+        if r == 776:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -58935,7 +59125,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58951,7 +59141,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C779()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58959,7 +59149,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # dies
+        if r == 778:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -58971,7 +59161,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58987,7 +59177,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C781()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58995,7 +59185,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # alone
+        if r == 780:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -59007,7 +59197,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59023,7 +59213,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C783()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59031,7 +59221,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # attacks
+        if r == 782:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59043,7 +59233,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59059,7 +59249,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C785()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59067,11 +59257,11 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # blocks
+        if r == 784:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 805:  # acreature
+        elif r == 807:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -59081,7 +59271,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59097,7 +59287,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C787()
+    inst: Any = _C789()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59105,21 +59295,21 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # blocked
+        if r == 786:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 785:  # article
+        elif r == 787:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 786:  # filter
+        elif r == 788:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b275(x, inst, lim, made)
+            value = _b277(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -59129,7 +59319,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59145,7 +59335,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C791()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59153,7 +59343,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 788:  # direction
+        if r == 790:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -59165,7 +59355,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59181,7 +59371,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C793()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59189,7 +59379,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # up
+        if r == 792:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -59201,7 +59391,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59217,7 +59407,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C795()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59225,7 +59415,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # way
+        if r == 794:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -59237,7 +59427,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59253,7 +59443,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C797()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59261,11 +59451,11 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # targeted
+        if r == 796:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 806:  # opponents
+        elif r == 808:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59275,7 +59465,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59291,7 +59481,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C798()
+    inst: Any = _C800()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59299,13 +59489,13 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # combat
+        if r == 809:  # combat
             d['combat'] = True
-        elif r == 796:  # deals
+        elif r == 798:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 797:  # recipient
+        elif r == 799:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -59319,7 +59509,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59335,7 +59525,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C802()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59343,9 +59533,9 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # combat
+        if r == 810:  # combat
             d['combat'] = True
-        elif r == 799:  # dealt
+        elif r == 801:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -59561,617 +59751,619 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 199 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 200 __asgn_plain
     _b201,  # 201 HadCountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 202 __asgn_plain
-    _b203,  # 203 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 204 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 205 __asgn_plain
-    _b206,  # 206 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 207 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 208 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 209 __asgn_oneormore
-    _node,  # 210 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 211 __asgn_plain
-    _match_node,  # 212 ParamName
-    _match_node,  # 213 KeywordName
-    _node,  # 214 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 215 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 216 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 217 __asgn_plain
-    _b218,  # 218 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 219 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 220 __asgn_oneormore
-    _match_node,  # 221 Supertype
-    _match_node,  # 222 CardType
-    _match_node,  # 223 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 224 __asgn_plain
-    _b225,  # 225 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 226 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 227 __asgn_plain
-    _node,  # 228 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 229 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 230 __asgn_plain
-    _b231,  # 231 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 232 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 233 __asgn_plain
-    _b234,  # 234 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 235 __asgn_plain
-    _b236,  # 236 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 237 __asgn_plain
-    _b238,  # 238 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 239 __asgn_plain
-    _b240,  # 240 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 241 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 242 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 243 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 244 __asgn_plain
-    _b245,  # 245 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 246 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 247 __asgn_plain
-    _b248,  # 248 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 249 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 250 __asgn_plain
-    _b251,  # 251 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 252 __asgn_plain
-    _b253,  # 253 EntersAsCopyStmt
-    _b254,  # 254 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 255 __asgn_plain
-    _b256,  # 256 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 257 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 258 __asgn_plain
-    _b259,  # 259 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 260 __asgn_plain
-    _b261,  # 261 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 262 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 263 __asgn_plain
-    _b264,  # 264 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 265 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 266 __asgn_plain
-    _b267,  # 267 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 268 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 269 __asgn_plain
-    _b270,  # 270 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 271 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 272 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 273 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 274 __asgn_plain
-    _b275,  # 275 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 276 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 277 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 278 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 279 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 280 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 281 __asgn_plain
-    _b282,  # 282 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 283 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 284 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 285 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 286 __asgn_plain
-    _match_node,  # 287 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 288 __asgn_plain
-    _b289,  # 289 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 290 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 291 __asgn_plain
-    _b292,  # 292 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 293 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 294 __asgn_plain
-    _b295,  # 295 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 296 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 297 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 298 __asgn_plain
-    _b299,  # 299 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 300 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 301 __asgn_plain
-    _b302,  # 302 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 303 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 304 __asgn_plain
-    _b305,  # 305 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 306 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 307 __asgn_plain
-    _b308,  # 308 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 309 __asgn_plain
-    _b310,  # 310 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 311 __asgn_plain
-    _b312,  # 312 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 313 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 314 __asgn_plain
-    _b315,  # 315 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 316 __asgn_plain
-    _b317,  # 317 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 318 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 319 __asgn_plain
-    _b320,  # 320 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 321 __asgn_plain
-    _b322,  # 322 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 323 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 326 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 327 __asgn_plain
-    _b328,  # 328 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 329 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 330 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 331 __asgn_plain
-    _b332,  # 332 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 333 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 334 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 335 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 336 __asgn_plain
-    _b337,  # 337 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 338 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 339 __asgn_optional
-    _b340,  # 340 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 341 __asgn_plain
-    _b342,  # 342 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 343 __asgn_plain
-    _b344,  # 344 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 345 __asgn_plain
-    _b346,  # 346 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 347 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 348 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 349 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 350 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 353 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 354 __asgn_plain
-    _b355,  # 355 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 358 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 359 __asgn_plain
-    _b360,  # 360 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 361 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 362 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 363 __asgn_plain
-    _b364,  # 364 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 365 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 366 __asgn_plain
-    _b367,  # 367 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 368 __asgn_plain
-    _b369,  # 369 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 370 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 371 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 372 __asgn_plain
-    _b373,  # 373 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 374 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 375 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 376 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 377 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 378 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 379 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 380 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 381 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 382 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 383 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 384 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 385 __asgn_plain
-    _b386,  # 386 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 388 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 389 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 391 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 392 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 394 __asgn_plain
-    _b395,  # 395 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 396 __asgn_plain
-    _b397,  # 397 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 398 __asgn_plain
-    _b399,  # 399 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 401 __asgn_plain
-    _b402,  # 402 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 403 __asgn_plain
-    _b404,  # 404 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 408 __asgn_plain
-    _b409,  # 409 TokenEffect
-    _b410,  # 410 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 412 __asgn_plain
-    _b413,  # 413 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 414 __asgn_plain
-    _b415,  # 415 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 417 __asgn_plain
-    _b418,  # 418 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'greater', o, lim, made),  # 202 __asgn_plain
+    _b203,  # 203 GreaterPTCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 204 __asgn_plain
+    _b205,  # 205 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 206 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 207 __asgn_plain
+    _b208,  # 208 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 209 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 210 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 211 __asgn_oneormore
+    _node,  # 212 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 213 __asgn_plain
+    _match_node,  # 214 ParamName
+    _match_node,  # 215 KeywordName
+    _node,  # 216 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 217 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 218 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 219 __asgn_plain
+    _b220,  # 220 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 221 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 222 __asgn_oneormore
+    _match_node,  # 223 Supertype
+    _match_node,  # 224 CardType
+    _match_node,  # 225 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 226 __asgn_plain
+    _b227,  # 227 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 228 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 229 __asgn_plain
+    _node,  # 230 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 231 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 232 __asgn_plain
+    _b233,  # 233 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 234 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 235 __asgn_plain
+    _b236,  # 236 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 237 __asgn_plain
+    _b238,  # 238 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 239 __asgn_plain
+    _b240,  # 240 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 241 __asgn_plain
+    _b242,  # 242 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 243 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 244 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 245 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 246 __asgn_plain
+    _b247,  # 247 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 248 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 249 __asgn_plain
+    _b250,  # 250 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 251 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 252 __asgn_plain
+    _b253,  # 253 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 254 __asgn_plain
+    _b255,  # 255 EntersAsCopyStmt
+    _b256,  # 256 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 257 __asgn_plain
+    _b258,  # 258 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 259 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 260 __asgn_plain
+    _b261,  # 261 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 262 __asgn_plain
+    _b263,  # 263 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 264 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 265 __asgn_plain
+    _b266,  # 266 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 267 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 268 __asgn_plain
+    _b269,  # 269 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 270 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 271 __asgn_plain
+    _b272,  # 272 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 273 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 274 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 275 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 276 __asgn_plain
+    _b277,  # 277 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 278 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 279 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 280 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 281 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 282 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 283 __asgn_plain
+    _b284,  # 284 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 285 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 286 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 287 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 288 __asgn_plain
+    _match_node,  # 289 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 290 __asgn_plain
+    _b291,  # 291 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 292 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 293 __asgn_plain
+    _b294,  # 294 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 295 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 296 __asgn_plain
+    _b297,  # 297 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 298 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 299 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 300 __asgn_plain
+    _b301,  # 301 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 302 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 303 __asgn_plain
+    _b304,  # 304 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 305 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 306 __asgn_plain
+    _b307,  # 307 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 308 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 309 __asgn_plain
+    _b310,  # 310 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 311 __asgn_plain
+    _b312,  # 312 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 313 __asgn_plain
+    _b314,  # 314 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 315 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 316 __asgn_plain
+    _b317,  # 317 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 318 __asgn_plain
+    _b319,  # 319 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 320 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 321 __asgn_plain
+    _b322,  # 322 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 323 __asgn_plain
+    _b324,  # 324 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 325 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 326 __asgn_plain
+    _b327,  # 327 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 328 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 329 __asgn_plain
+    _b330,  # 330 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 331 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 332 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 333 __asgn_plain
+    _b334,  # 334 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 336 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 337 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 338 __asgn_plain
+    _b339,  # 339 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 340 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 341 __asgn_optional
+    _b342,  # 342 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 343 __asgn_plain
+    _b344,  # 344 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 345 __asgn_plain
+    _b346,  # 346 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 347 __asgn_plain
+    _b348,  # 348 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 349 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 350 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 351 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 353 __asgn_plain
+    _b354,  # 354 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 358 __asgn_plain
+    _b359,  # 359 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 360 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 361 __asgn_plain
+    _b362,  # 362 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 363 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 364 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 367 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 368 __asgn_plain
+    _b369,  # 369 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 370 __asgn_plain
+    _b371,  # 371 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 372 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 373 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 374 __asgn_plain
+    _b375,  # 375 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 376 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 377 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 378 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 379 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 380 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 381 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 382 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 383 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 384 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 385 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 386 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 387 __asgn_plain
+    _b388,  # 388 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 389 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 390 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 391 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 393 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 394 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 396 __asgn_plain
+    _b397,  # 397 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 398 __asgn_plain
+    _b399,  # 399 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 400 __asgn_plain
+    _b401,  # 401 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 403 __asgn_plain
+    _b404,  # 404 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 405 __asgn_plain
+    _b406,  # 406 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 410 __asgn_plain
+    _b411,  # 411 TokenEffect
+    _b412,  # 412 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 414 __asgn_plain
+    _b415,  # 415 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 416 __asgn_plain
+    _b417,  # 417 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 424 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 425 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 426 __asgn_plain
-    _b427,  # 427 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 428 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 432 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 437 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 438 __asgn_plain
-    _b439,  # 439 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 440 __asgn_plain
-    _b441,  # 441 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 442 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 443 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 446 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 447 __asgn_plain
-    _b448,  # 448 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 450 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
-    _b452,  # 452 PutCountersEffect
+    _b422,  # 422 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 427 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 431 __asgn_plain
+    _b432,  # 432 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 436 __asgn_plain
+    _b437,  # 437 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 452 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 PutIntoZoneEffect
+    _b454,  # 454 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 PutOnLibraryEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 462 __asgn_plain
-    _b463,  # 463 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 466 __asgn_plain
-    _b467,  # 467 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 468 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 470 __asgn_plain
-    _b471,  # 471 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 UntapEffect
+    _b459,  # 459 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 466 __asgn_plain
+    _b467,  # 467 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 TapOrUntapEffect
+    _b479,  # 479 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 CastThisEffect
+    _b481,  # 481 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
+    _b483,  # 483 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 CopySpellEffect
-    _b494,  # 494 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 ContinuousEffect
-    _match_node,  # 504 ActionWord
-    _b505,  # 505 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 506 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 508 __asgn_oneormore
-    _match_node,  # 509 BackWord
-    _node,  # 510 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 516 __asgn_plain
-    _b517,  # 517 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 522 __asgn_plain
-    _b523,  # 523 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 524 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 525 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 BeginningTrigger
-    _node,  # 529 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 530 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 531 __asgn_plain
-    _b532,  # 532 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 533 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 537 __asgn_plain
-    _b538,  # 538 ThisTrigger
+    _b493,  # 493 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
+    _b495,  # 495 CopySpellEffect
+    _b496,  # 496 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 501 __asgn_plain
+    _b502,  # 502 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 503 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 504 __asgn_plain
+    _b505,  # 505 ContinuousEffect
+    _match_node,  # 506 ActionWord
+    _b507,  # 507 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 508 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 510 __asgn_oneormore
+    _match_node,  # 511 BackWord
+    _node,  # 512 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 517 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 526 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 527 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 BeginningTrigger
+    _node,  # 531 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 532 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 533 __asgn_plain
+    _b534,  # 534 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 535 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 536 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 BatchAttackTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 540 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 543 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 544 __asgn_plain
-    _b545,  # 545 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 546 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 547 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 548 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 557 __asgn_plain
-    _b558,  # 558 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 561 __asgn_plain
-    _b562,  # 562 PTChange
-    _node,  # 563 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 564 __asgn_plain
-    _b565,  # 565 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 568 __asgn_plain
-    _b569,  # 569 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 CantBeBlockedByFewer
-    _b572,  # 572 CantBeBlockedExcept
-    _b573,  # 573 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 CantBeTargetedBy
-    _b576,  # 576 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 HasKeywordAtManaCost
-    _b588,  # 588 HasKeywords
-    _b589,  # 589 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 590 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 CantBeBlockedBy
+    _b540,  # 540 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 541 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 542 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 549 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 550 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 563 __asgn_plain
+    _b564,  # 564 PTChange
+    _node,  # 565 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 566 __asgn_plain
+    _b567,  # 567 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 570 __asgn_plain
+    _b571,  # 571 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 572 __asgn_plain
+    _b573,  # 573 CantBeBlockedByFewer
+    _b574,  # 574 CantBeBlockedExcept
+    _b575,  # 575 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 576 __asgn_plain
+    _b577,  # 577 CantBeTargetedBy
+    _b578,  # 578 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 HasKeywordAtManaCost
+    _b590,  # 590 HasKeywords
+    _b591,  # 591 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 DamageAsCounters
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 CantBeAttachedBy
+    _b608,  # 608 CantBeBlockedBy
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 626 __asgn_plain
+    _b610,  # 610 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 626 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 629 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 630 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 631 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 632 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 633 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 634 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 637 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 638 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 639 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 645 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 646 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 647 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 648 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 649 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 660 __asgn_plain
-    _b661,  # 661 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 666 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 667 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 OntoBattlefield
-    _node,  # 670 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 629 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 630 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 631 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 632 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 633 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 634 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 635 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 636 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 637 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 639 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 640 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 641 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 647 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 648 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 649 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 650 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 651 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 659 __asgn_plain
+    _b660,  # 660 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 667 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 669 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 OntoBattlefield
+    _node,  # 672 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 675 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 676 __asgn_plain
-    _b677,  # 677 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 689 __asgn_optional
+    _b674,  # 674 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 677 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 678 __asgn_plain
+    _b679,  # 679 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 688 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 689 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 693 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 694 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 695 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 700 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 702 __asgn_plain
-    _b703,  # 703 EachObjects
-    _node,  # 704 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 705 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 706 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 707 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 709 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 710 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 713 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 714 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 715 __asgn_plain
-    _b716,  # 716 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 718 __asgn_optional
-    _node,  # 719 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 720 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 721 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 726 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 691 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 695 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 696 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 697 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 702 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 704 __asgn_plain
+    _b705,  # 705 EachObjects
+    _node,  # 706 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 708 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 709 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 710 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 711 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 715 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 716 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 717 __asgn_plain
+    _b718,  # 718 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 720 __asgn_optional
+    _node,  # 721 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 725 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 731 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 733 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 736 __asgn_plain
-    _b737,  # 737 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 739 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 740 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 742 __asgn_plain
-    _b743,  # 743 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 745 __asgn_plain
-    _b746,  # 746 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 738 __asgn_plain
+    _b739,  # 739 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 740 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 742 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 744 __asgn_plain
+    _b745,  # 745 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 746 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 755 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 762 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 764 __asgn_optional
-    _match_node,  # 765 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 EntersEvent
-    _node,  # 773 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 786 __asgn_plain
-    _b787,  # 787 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 797 __asgn_plain
-    _b798,  # 798 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 802 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 803 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 806 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 807 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 809 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 810 __asgn_optional
+    _b748,  # 748 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 760 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 766 __asgn_optional
+    _match_node,  # 767 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 773 __asgn_plain
+    _b774,  # 774 EntersEvent
+    _node,  # 775 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 784 __asgn_plain
+    _b785,  # 785 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 788 __asgn_plain
+    _b789,  # 789 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 801 __asgn_plain
+    _b802,  # 802 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 805 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 809 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 810 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 811 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 812 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 210, 214, 228, 510, 529, 563, 670, 704, 719, 773])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 212, 216, 230, 512, 531, 565, 672, 706, 721, 775])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -60377,354 +60569,354 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 200 __asgn_plain
     _b201,  # 201 HadCountersCondition
     None,  # 202 __asgn_plain
-    _b203,  # 203 ItIsCondition
+    _b203,  # 203 GreaterPTCondition
     None,  # 204 __asgn_plain
-    None,  # 205 __asgn_plain
-    _b206,  # 206 PaidCondition
-    None,  # 207 __asgn_optional
-    None,  # 208 __asgn_optional
-    None,  # 209 __asgn_oneormore
-    None,  # 210 Effect
-    None,  # 211 __asgn_plain
-    None,  # 212 ParamName
-    None,  # 213 KeywordName
-    None,  # 214 KeywordArg
-    None,  # 215 __asgn_zeroormore
-    None,  # 216 __asgn_plain
-    None,  # 217 __asgn_plain
-    _b218,  # 218 MoreKeywords
-    None,  # 219 __asgn_zeroormore
-    None,  # 220 __asgn_oneormore
-    None,  # 221 Supertype
-    None,  # 222 CardType
-    None,  # 223 Color
-    None,  # 224 __asgn_plain
-    _b225,  # 225 Mode
-    None,  # 226 __asgn_oneormore
-    None,  # 227 __asgn_plain
-    None,  # 228 AbilityBody
+    _b205,  # 205 ItIsCondition
+    None,  # 206 __asgn_plain
+    None,  # 207 __asgn_plain
+    _b208,  # 208 PaidCondition
+    None,  # 209 __asgn_optional
+    None,  # 210 __asgn_optional
+    None,  # 211 __asgn_oneormore
+    None,  # 212 Effect
+    None,  # 213 __asgn_plain
+    None,  # 214 ParamName
+    None,  # 215 KeywordName
+    None,  # 216 KeywordArg
+    None,  # 217 __asgn_zeroormore
+    None,  # 218 __asgn_plain
+    None,  # 219 __asgn_plain
+    _b220,  # 220 MoreKeywords
+    None,  # 221 __asgn_zeroormore
+    None,  # 222 __asgn_oneormore
+    None,  # 223 Supertype
+    None,  # 224 CardType
+    None,  # 225 Color
+    None,  # 226 __asgn_plain
+    _b227,  # 227 Mode
+    None,  # 228 __asgn_oneormore
     None,  # 229 __asgn_plain
-    None,  # 230 __asgn_plain
-    _b231,  # 231 SkipExtraTurnStmt
+    None,  # 230 AbilityBody
+    None,  # 231 __asgn_plain
     None,  # 232 __asgn_plain
-    None,  # 233 __asgn_plain
-    _b234,  # 234 CantSearchStmt
+    _b233,  # 233 SkipExtraTurnStmt
+    None,  # 234 __asgn_plain
     None,  # 235 __asgn_plain
-    _b236,  # 236 HandSizeStmt
+    _b236,  # 236 CantSearchStmt
     None,  # 237 __asgn_plain
-    _b238,  # 238 PreventDamageByStmt
+    _b238,  # 238 HandSizeStmt
     None,  # 239 __asgn_plain
-    _b240,  # 240 CostReductionStmt
+    _b240,  # 240 PreventDamageByStmt
     None,  # 241 __asgn_plain
-    None,  # 242 __asgn_plain
+    _b242,  # 242 CostReductionStmt
     None,  # 243 __asgn_plain
     None,  # 244 __asgn_plain
-    _b245,  # 245 EntersWithStmt
+    None,  # 245 __asgn_plain
     None,  # 246 __asgn_plain
-    None,  # 247 __asgn_plain
-    _b248,  # 248 AmplifyStmt
+    _b247,  # 247 EntersWithStmt
+    None,  # 248 __asgn_plain
     None,  # 249 __asgn_plain
-    None,  # 250 __asgn_plain
-    _b251,  # 251 AsTurnedFaceUpStmt
+    _b250,  # 250 AmplifyStmt
+    None,  # 251 __asgn_plain
     None,  # 252 __asgn_plain
-    _b253,  # 253 EntersAsCopyStmt
-    _b254,  # 254 CardAltCostStmt
-    None,  # 255 __asgn_plain
-    _b256,  # 256 CardAddCostStmt
+    _b253,  # 253 AsTurnedFaceUpStmt
+    None,  # 254 __asgn_plain
+    _b255,  # 255 EntersAsCopyStmt
+    _b256,  # 256 CardAltCostStmt
     None,  # 257 __asgn_plain
-    None,  # 258 __asgn_plain
-    _b259,  # 259 CantActivateStmt
+    _b258,  # 258 CardAddCostStmt
+    None,  # 259 __asgn_plain
     None,  # 260 __asgn_plain
-    _b261,  # 261 TopRevealedStmt
+    _b261,  # 261 CantActivateStmt
     None,  # 262 __asgn_plain
-    None,  # 263 __asgn_plain
-    _b264,  # 264 AdditionalLandStmt
+    _b263,  # 263 TopRevealedStmt
+    None,  # 264 __asgn_plain
     None,  # 265 __asgn_plain
-    None,  # 266 __asgn_plain
-    _b267,  # 267 PlayTopStmt
+    _b266,  # 266 AdditionalLandStmt
+    None,  # 267 __asgn_plain
     None,  # 268 __asgn_plain
-    None,  # 269 __asgn_plain
-    _b270,  # 270 CardsStaticStmt
-    None,  # 271 __asgn_optional
-    None,  # 272 __asgn_plain
-    None,  # 273 __asgn_plain
+    _b269,  # 269 PlayTopStmt
+    None,  # 270 __asgn_plain
+    None,  # 271 __asgn_plain
+    _b272,  # 272 CardsStaticStmt
+    None,  # 273 __asgn_optional
     None,  # 274 __asgn_plain
-    _b275,  # 275 ObjectFilter
-    None,  # 276 __asgn_optional
-    None,  # 277 __asgn_plain
-    None,  # 278 __asgn_plain
+    None,  # 275 __asgn_plain
+    None,  # 276 __asgn_plain
+    _b277,  # 277 ObjectFilter
+    None,  # 278 __asgn_optional
     None,  # 279 __asgn_plain
     None,  # 280 __asgn_plain
     None,  # 281 __asgn_plain
-    _b282,  # 282 ControlledThing
-    None,  # 283 __asgn_oneormore
-    None,  # 284 __asgn_optional
-    None,  # 285 __asgn_plain
-    None,  # 286 __asgn_plain
-    None,  # 287 ConditionWord
+    None,  # 282 __asgn_plain
+    None,  # 283 __asgn_plain
+    _b284,  # 284 ControlledThing
+    None,  # 285 __asgn_oneormore
+    None,  # 286 __asgn_optional
+    None,  # 287 __asgn_plain
     None,  # 288 __asgn_plain
-    _b289,  # 289 MayEffect
+    None,  # 289 ConditionWord
     None,  # 290 __asgn_plain
-    None,  # 291 __asgn_plain
-    _b292,  # 292 ChooseAmongEffect
+    _b291,  # 291 MayEffect
+    None,  # 292 __asgn_plain
     None,  # 293 __asgn_plain
-    None,  # 294 __asgn_plain
-    _b295,  # 295 ExtraTurnEffect
+    _b294,  # 294 ChooseAmongEffect
+    None,  # 295 __asgn_plain
     None,  # 296 __asgn_plain
-    None,  # 297 __asgn_plain
+    _b297,  # 297 ExtraTurnEffect
     None,  # 298 __asgn_plain
-    _b299,  # 299 CantCastEffect
+    None,  # 299 __asgn_plain
     None,  # 300 __asgn_plain
-    None,  # 301 __asgn_plain
-    _b302,  # 302 PlayerTopCardActionEffect
+    _b301,  # 301 CantCastEffect
+    None,  # 302 __asgn_plain
     None,  # 303 __asgn_plain
-    None,  # 304 __asgn_plain
-    _b305,  # 305 LoseLifeEffect
+    _b304,  # 304 PlayerTopCardActionEffect
+    None,  # 305 __asgn_plain
     None,  # 306 __asgn_plain
-    None,  # 307 __asgn_plain
-    _b308,  # 308 PlayerMillEffect
+    _b307,  # 307 LoseLifeEffect
+    None,  # 308 __asgn_plain
     None,  # 309 __asgn_plain
-    _b310,  # 310 MayPlayEffect
+    _b310,  # 310 PlayerMillEffect
     None,  # 311 __asgn_plain
-    _b312,  # 312 BlockRequirementEffect
+    _b312,  # 312 MayPlayEffect
     None,  # 313 __asgn_plain
-    None,  # 314 __asgn_plain
-    _b315,  # 315 TopCardActionEffect
+    _b314,  # 314 BlockRequirementEffect
+    None,  # 315 __asgn_plain
     None,  # 316 __asgn_plain
-    _b317,  # 317 PayEffect
+    _b317,  # 317 TopCardActionEffect
     None,  # 318 __asgn_plain
-    None,  # 319 __asgn_plain
-    _b320,  # 320 NumberedActionEffect
+    _b319,  # 319 PayEffect
+    None,  # 320 __asgn_plain
     None,  # 321 __asgn_plain
-    _b322,  # 322 AttachEffect
+    _b322,  # 322 NumberedActionEffect
     None,  # 323 __asgn_plain
-    None,  # 324 __asgn_plain
-    _b325,  # 325 FightEffect
+    _b324,  # 324 AttachEffect
+    None,  # 325 __asgn_plain
     None,  # 326 __asgn_plain
-    None,  # 327 __asgn_plain
-    _b328,  # 328 LookAtTopEffect
+    _b327,  # 327 FightEffect
+    None,  # 328 __asgn_plain
     None,  # 329 __asgn_plain
-    None,  # 330 __asgn_plain
+    _b330,  # 330 LookAtTopEffect
     None,  # 331 __asgn_plain
-    _b332,  # 332 ObjectDamageEffect
+    None,  # 332 __asgn_plain
     None,  # 333 __asgn_plain
-    None,  # 334 __asgn_plain
+    _b334,  # 334 ObjectDamageEffect
     None,  # 335 __asgn_plain
     None,  # 336 __asgn_plain
-    _b337,  # 337 MoveCountersEffect
-    None,  # 338 __asgn_optional
-    None,  # 339 __asgn_optional
-    _b340,  # 340 KeywordCost
-    None,  # 341 __asgn_plain
-    _b342,  # 342 TypeArg
+    None,  # 337 __asgn_plain
+    None,  # 338 __asgn_plain
+    _b339,  # 339 MoveCountersEffect
+    None,  # 340 __asgn_optional
+    None,  # 341 __asgn_optional
+    _b342,  # 342 KeywordCost
     None,  # 343 __asgn_plain
-    _b344,  # 344 QualityArg
+    _b344,  # 344 TypeArg
     None,  # 345 __asgn_plain
-    _b346,  # 346 OntoArg
+    _b346,  # 346 QualityArg
     None,  # 347 __asgn_plain
-    None,  # 348 __asgn_plain
+    _b348,  # 348 OntoArg
     None,  # 349 __asgn_plain
     None,  # 350 __asgn_plain
     None,  # 351 __asgn_plain
-    _b352,  # 352 TriggeredStmt
+    None,  # 352 __asgn_plain
     None,  # 353 __asgn_plain
-    None,  # 354 __asgn_plain
-    _b355,  # 355 ActivatedStmt
+    _b354,  # 354 TriggeredStmt
+    None,  # 355 __asgn_plain
     None,  # 356 __asgn_plain
-    _b357,  # 357 PTDefiningStmt
-    None,  # 358 __asgn_oneormore
-    None,  # 359 __asgn_plain
-    _b360,  # 360 SpellKind
-    None,  # 361 __asgn_oneormore
-    None,  # 362 __asgn_oneormore
-    None,  # 363 __asgn_plain
-    _b364,  # 364 EntersTappedStmt
-    None,  # 365 __asgn_oneormore
-    None,  # 366 __asgn_plain
-    _b367,  # 367 CostPerTargetStmt
+    _b357,  # 357 ActivatedStmt
+    None,  # 358 __asgn_plain
+    _b359,  # 359 PTDefiningStmt
+    None,  # 360 __asgn_oneormore
+    None,  # 361 __asgn_plain
+    _b362,  # 362 SpellKind
+    None,  # 363 __asgn_oneormore
+    None,  # 364 __asgn_oneormore
+    None,  # 365 __asgn_plain
+    _b366,  # 366 EntersTappedStmt
+    None,  # 367 __asgn_oneormore
     None,  # 368 __asgn_plain
-    _b369,  # 369 UncounterableStmt
-    None,  # 370 __asgn_oneormore
-    None,  # 371 __asgn_plain
-    None,  # 372 __asgn_plain
-    _b373,  # 373 StaticStmt
-    None,  # 374 __asgn_optional
-    None,  # 375 __asgn_oneormore
-    None,  # 376 __asgn_oneormore
+    _b369,  # 369 CostPerTargetStmt
+    None,  # 370 __asgn_plain
+    _b371,  # 371 UncounterableStmt
+    None,  # 372 __asgn_oneormore
+    None,  # 373 __asgn_plain
+    None,  # 374 __asgn_plain
+    _b375,  # 375 StaticStmt
+    None,  # 376 __asgn_optional
     None,  # 377 __asgn_oneormore
-    None,  # 378 __asgn_optional
-    None,  # 379 __asgn_plain
-    None,  # 380 __asgn_plain
+    None,  # 378 __asgn_oneormore
+    None,  # 379 __asgn_oneormore
+    None,  # 380 __asgn_optional
     None,  # 381 __asgn_plain
     None,  # 382 __asgn_plain
     None,  # 383 __asgn_plain
     None,  # 384 __asgn_plain
     None,  # 385 __asgn_plain
-    _b386,  # 386 ControlClause
+    None,  # 386 __asgn_plain
     None,  # 387 __asgn_plain
-    None,  # 388 __asgn_plain
+    _b388,  # 388 ControlClause
     None,  # 389 __asgn_plain
     None,  # 390 __asgn_plain
     None,  # 391 __asgn_plain
-    None,  # 392 __asgn_oneormore
+    None,  # 392 __asgn_plain
     None,  # 393 __asgn_plain
-    None,  # 394 __asgn_plain
-    _b395,  # 395 DividedDamageEffect
+    None,  # 394 __asgn_oneormore
+    None,  # 395 __asgn_plain
     None,  # 396 __asgn_plain
-    _b397,  # 397 DamageEffect
+    _b397,  # 397 DividedDamageEffect
     None,  # 398 __asgn_plain
-    _b399,  # 399 DestroyEffect
+    _b399,  # 399 DamageEffect
     None,  # 400 __asgn_plain
-    None,  # 401 __asgn_plain
-    _b402,  # 402 DrawEffect
+    _b401,  # 401 DestroyEffect
+    None,  # 402 __asgn_plain
     None,  # 403 __asgn_plain
-    _b404,  # 404 TokenCopyEffect
+    _b404,  # 404 DrawEffect
     None,  # 405 __asgn_plain
-    None,  # 406 __asgn_plain
+    _b406,  # 406 TokenCopyEffect
     None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
-    _b409,  # 409 TokenEffect
-    _b410,  # 410 AddManaEffect
-    None,  # 411 __asgn_plain
-    None,  # 412 __asgn_plain
-    _b413,  # 413 DiscardEffect
+    None,  # 409 __asgn_plain
+    None,  # 410 __asgn_plain
+    _b411,  # 411 TokenEffect
+    _b412,  # 412 AddManaEffect
+    None,  # 413 __asgn_plain
     None,  # 414 __asgn_plain
-    _b415,  # 415 GainLifeEffect
+    _b415,  # 415 DiscardEffect
     None,  # 416 __asgn_plain
-    None,  # 417 __asgn_plain
-    _b418,  # 418 GainControlEffect
+    _b417,  # 417 GainLifeEffect
+    None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
-    _b420,  # 420 ReturnToHandEffect
+    _b420,  # 420 GainControlEffect
     None,  # 421 __asgn_plain
-    None,  # 422 __asgn_plain
-    _b423,  # 423 ReturnFromGraveyardEffect
+    _b422,  # 422 ReturnToHandEffect
+    None,  # 423 __asgn_plain
     None,  # 424 __asgn_plain
-    None,  # 425 __asgn_plain
+    _b425,  # 425 ReturnFromGraveyardEffect
     None,  # 426 __asgn_plain
-    _b427,  # 427 ReturnToBattlefieldEffect
+    None,  # 427 __asgn_plain
     None,  # 428 __asgn_plain
-    None,  # 429 __asgn_plain
-    _b430,  # 430 ReturnAllFromGraveyardsEffect
+    _b429,  # 429 ReturnToBattlefieldEffect
+    None,  # 430 __asgn_plain
     None,  # 431 __asgn_plain
-    None,  # 432 __asgn_plain
+    _b432,  # 432 ReturnAllFromGraveyardsEffect
     None,  # 433 __asgn_plain
     None,  # 434 __asgn_plain
-    _b435,  # 435 SearchEffect
+    None,  # 435 __asgn_plain
     None,  # 436 __asgn_plain
-    None,  # 437 __asgn_plain
+    _b437,  # 437 SearchEffect
     None,  # 438 __asgn_plain
-    _b439,  # 439 CounterSpellEffect
+    None,  # 439 __asgn_plain
     None,  # 440 __asgn_plain
-    _b441,  # 441 ShuffleEffect
+    _b441,  # 441 CounterSpellEffect
     None,  # 442 __asgn_plain
-    None,  # 443 __asgn_plain
+    _b443,  # 443 ShuffleEffect
     None,  # 444 __asgn_plain
-    _b445,  # 445 MillEffect
+    None,  # 445 __asgn_plain
     None,  # 446 __asgn_plain
-    None,  # 447 __asgn_plain
-    _b448,  # 448 PutFromHandEffect
+    _b447,  # 447 MillEffect
+    None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    None,  # 450 __asgn_plain
+    _b450,  # 450 PutFromHandEffect
     None,  # 451 __asgn_plain
-    _b452,  # 452 PutCountersEffect
+    None,  # 452 __asgn_plain
     None,  # 453 __asgn_plain
-    None,  # 454 __asgn_plain
-    _b455,  # 455 PutOnLibraryEffect
+    _b454,  # 454 PutCountersEffect
+    None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
-    _b457,  # 457 PutIntoZoneEffect
+    _b457,  # 457 PutOnLibraryEffect
     None,  # 458 __asgn_plain
-    None,  # 459 __asgn_plain
+    _b459,  # 459 PutIntoZoneEffect
     None,  # 460 __asgn_plain
     None,  # 461 __asgn_plain
     None,  # 462 __asgn_plain
-    _b463,  # 463 ExileEffect
+    None,  # 463 __asgn_plain
     None,  # 464 __asgn_plain
-    _b465,  # 465 ExileTopEffect
+    _b465,  # 465 ExileEffect
     None,  # 466 __asgn_plain
-    _b467,  # 467 RegenerateEffect
+    _b467,  # 467 ExileTopEffect
     None,  # 468 __asgn_plain
-    None,  # 469 __asgn_plain
+    _b469,  # 469 RegenerateEffect
     None,  # 470 __asgn_plain
-    _b471,  # 471 PlayerSacrificesEffect
+    None,  # 471 __asgn_plain
     None,  # 472 __asgn_plain
-    None,  # 473 __asgn_plain
+    _b473,  # 473 PlayerSacrificesEffect
     None,  # 474 __asgn_plain
-    _b475,  # 475 SacrificeEffect
+    None,  # 475 __asgn_plain
     None,  # 476 __asgn_plain
-    _b477,  # 477 UntapEffect
+    _b477,  # 477 SacrificeEffect
     None,  # 478 __asgn_plain
-    _b479,  # 479 TapOrUntapEffect
+    _b479,  # 479 UntapEffect
     None,  # 480 __asgn_plain
-    _b481,  # 481 TapEffect
+    _b481,  # 481 TapOrUntapEffect
     None,  # 482 __asgn_plain
-    None,  # 483 __asgn_plain
+    _b483,  # 483 TapEffect
     None,  # 484 __asgn_plain
-    _b485,  # 485 RemoveCountersEffect
+    None,  # 485 __asgn_plain
     None,  # 486 __asgn_plain
-    _b487,  # 487 DelayedEffect
+    _b487,  # 487 RemoveCountersEffect
     None,  # 488 __asgn_plain
-    _b489,  # 489 PreventEffect
+    _b489,  # 489 DelayedEffect
     None,  # 490 __asgn_plain
-    _b491,  # 491 CastThisEffect
+    _b491,  # 491 PreventEffect
     None,  # 492 __asgn_plain
-    _b493,  # 493 CopySpellEffect
-    _b494,  # 494 NoRegenEffect
-    None,  # 495 __asgn_plain
-    None,  # 496 __asgn_plain
-    _b497,  # 497 PhaseOutEffect
+    _b493,  # 493 CastThisEffect
+    None,  # 494 __asgn_plain
+    _b495,  # 495 CopySpellEffect
+    _b496,  # 496 NoRegenEffect
+    None,  # 497 __asgn_plain
     None,  # 498 __asgn_plain
-    None,  # 499 __asgn_plain
-    _b500,  # 500 NoUntapEffect
+    _b499,  # 499 PhaseOutEffect
+    None,  # 500 __asgn_plain
     None,  # 501 __asgn_plain
-    None,  # 502 __asgn_plain
-    _b503,  # 503 ContinuousEffect
-    None,  # 504 ActionWord
-    _b505,  # 505 PlayerRef
-    None,  # 506 __asgn_plain
-    None,  # 507 __asgn_plain
-    None,  # 508 __asgn_oneormore
-    None,  # 509 BackWord
-    None,  # 510 TargetRef
-    None,  # 511 __asgn_plain
-    _b512,  # 512 AnyNumberTargets
+    _b502,  # 502 NoUntapEffect
+    None,  # 503 __asgn_plain
+    None,  # 504 __asgn_plain
+    _b505,  # 505 ContinuousEffect
+    None,  # 506 ActionWord
+    _b507,  # 507 PlayerRef
+    None,  # 508 __asgn_plain
+    None,  # 509 __asgn_plain
+    None,  # 510 __asgn_oneormore
+    None,  # 511 BackWord
+    None,  # 512 TargetRef
     None,  # 513 __asgn_plain
-    _b514,  # 514 AnyTarget
+    _b514,  # 514 AnyNumberTargets
     None,  # 515 __asgn_plain
-    None,  # 516 __asgn_plain
-    _b517,  # 517 UpToTargets
+    _b516,  # 516 AnyTarget
+    None,  # 517 __asgn_plain
     None,  # 518 __asgn_plain
-    _b519,  # 519 EachPlayers
+    _b519,  # 519 UpToTargets
     None,  # 520 __asgn_plain
-    _b521,  # 521 ThatRef
+    _b521,  # 521 EachPlayers
     None,  # 522 __asgn_plain
-    _b523,  # 523 EnchantedRef
+    _b523,  # 523 ThatRef
     None,  # 524 __asgn_plain
-    None,  # 525 __asgn_oneormore
+    _b525,  # 525 EnchantedRef
     None,  # 526 __asgn_plain
-    None,  # 527 __asgn_plain
-    _b528,  # 528 BeginningTrigger
-    None,  # 529 Trigger
-    None,  # 530 __asgn_plain
-    None,  # 531 __asgn_plain
-    _b532,  # 532 LastCounterTrigger
+    None,  # 527 __asgn_oneormore
+    None,  # 528 __asgn_plain
+    None,  # 529 __asgn_plain
+    _b530,  # 530 BeginningTrigger
+    None,  # 531 Trigger
+    None,  # 532 __asgn_plain
     None,  # 533 __asgn_plain
-    None,  # 534 __asgn_plain
+    _b534,  # 534 LastCounterTrigger
     None,  # 535 __asgn_plain
-    _b536,  # 536 BatchAttackTrigger
+    None,  # 536 __asgn_plain
     None,  # 537 __asgn_plain
-    _b538,  # 538 ThisTrigger
+    _b538,  # 538 BatchAttackTrigger
     None,  # 539 __asgn_plain
-    None,  # 540 __asgn_plain
+    _b540,  # 540 ThisTrigger
     None,  # 541 __asgn_plain
-    _b542,  # 542 CastTrigger
+    None,  # 542 __asgn_plain
     None,  # 543 __asgn_plain
-    None,  # 544 __asgn_plain
-    _b545,  # 545 YoursTrigger
+    _b544,  # 544 CastTrigger
+    None,  # 545 __asgn_plain
     None,  # 546 __asgn_plain
-    None,  # 547 __asgn_optional
-    None,  # 548 __asgn_optional
-    None,  # 549 __asgn_plain
-    None,  # 550 __asgn_plain
+    _b547,  # 547 YoursTrigger
+    None,  # 548 __asgn_plain
+    None,  # 549 __asgn_optional
+    None,  # 550 __asgn_optional
     None,  # 551 __asgn_plain
     None,  # 552 __asgn_plain
     None,  # 553 __asgn_plain
@@ -60732,174 +60924,174 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
-    _b558,  # 558 ZonePlace
+    None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
-    None,  # 560 __asgn_plain
+    _b560,  # 560 ZonePlace
     None,  # 561 __asgn_plain
-    _b562,  # 562 PTChange
-    None,  # 563 StaticPart
-    None,  # 564 __asgn_plain
-    _b565,  # 565 CantAttackOrBlock
+    None,  # 562 __asgn_plain
+    None,  # 563 __asgn_plain
+    _b564,  # 564 PTChange
+    None,  # 565 StaticPart
     None,  # 566 __asgn_plain
-    _b567,  # 567 CantAttack
+    _b567,  # 567 CantAttackOrBlock
     None,  # 568 __asgn_plain
-    _b569,  # 569 CantBlock
+    _b569,  # 569 CantAttack
     None,  # 570 __asgn_plain
-    _b571,  # 571 CantBeBlockedByFewer
-    _b572,  # 572 CantBeBlockedExcept
-    _b573,  # 573 CanBlockOnly
-    None,  # 574 __asgn_plain
-    _b575,  # 575 CantBeTargetedBy
-    _b576,  # 576 CantBeTargeted
-    None,  # 577 __asgn_plain
-    _b578,  # 578 CantBeDestroyed
+    _b571,  # 571 CantBlock
+    None,  # 572 __asgn_plain
+    _b573,  # 573 CantBeBlockedByFewer
+    _b574,  # 574 CantBeBlockedExcept
+    _b575,  # 575 CanBlockOnly
+    None,  # 576 __asgn_plain
+    _b577,  # 577 CantBeTargetedBy
+    _b578,  # 578 CantBeTargeted
     None,  # 579 __asgn_plain
-    _b580,  # 580 CantPhaseOut
+    _b580,  # 580 CantBeDestroyed
     None,  # 581 __asgn_plain
-    _b582,  # 582 PhasesEachUntap
+    _b582,  # 582 CantPhaseOut
     None,  # 583 __asgn_plain
-    _b584,  # 584 GainsAbility
+    _b584,  # 584 PhasesEachUntap
     None,  # 585 __asgn_plain
-    None,  # 586 __asgn_plain
-    _b587,  # 587 HasKeywordAtManaCost
-    _b588,  # 588 HasKeywords
-    _b589,  # 589 LosesKeywords
-    None,  # 590 __asgn_plain
-    None,  # 591 __asgn_plain
-    _b592,  # 592 CombatDamageSteps
+    _b586,  # 586 GainsAbility
+    None,  # 587 __asgn_plain
+    None,  # 588 __asgn_plain
+    _b589,  # 589 HasKeywordAtManaCost
+    _b590,  # 590 HasKeywords
+    _b591,  # 591 LosesKeywords
+    None,  # 592 __asgn_plain
     None,  # 593 __asgn_plain
-    _b594,  # 594 AssignsExcess
+    _b594,  # 594 CombatDamageSteps
     None,  # 595 __asgn_plain
-    _b596,  # 596 AttacksUntapped
+    _b596,  # 596 AssignsExcess
     None,  # 597 __asgn_plain
-    _b598,  # 598 DoesntUntap
+    _b598,  # 598 AttacksUntapped
     None,  # 599 __asgn_plain
-    _b600,  # 600 DamageGainsLife
+    _b600,  # 600 DoesntUntap
     None,  # 601 __asgn_plain
-    _b602,  # 602 DamageIsLethal
+    _b602,  # 602 DamageGainsLife
     None,  # 603 __asgn_plain
-    _b604,  # 604 DamageAsCounters
+    _b604,  # 604 DamageIsLethal
     None,  # 605 __asgn_plain
-    _b606,  # 606 CantBeBlockedBy
+    _b606,  # 606 DamageAsCounters
     None,  # 607 __asgn_plain
-    _b608,  # 608 CantBeAttachedBy
+    _b608,  # 608 CantBeBlockedBy
     None,  # 609 __asgn_plain
-    _b610,  # 610 PreventDamageFrom
+    _b610,  # 610 CantBeAttachedBy
     None,  # 611 __asgn_plain
-    _b612,  # 612 AttacksDespite
+    _b612,  # 612 PreventDamageFrom
     None,  # 613 __asgn_plain
-    _b614,  # 614 MaxBlockers
+    _b614,  # 614 AttacksDespite
     None,  # 615 __asgn_plain
-    _b616,  # 616 AttacksEachCombat
+    _b616,  # 616 MaxBlockers
     None,  # 617 __asgn_plain
-    _b618,  # 618 BlocksEachCombat
+    _b618,  # 618 AttacksEachCombat
     None,  # 619 __asgn_plain
-    _b620,  # 620 CantBeBlocked
+    _b620,  # 620 BlocksEachCombat
     None,  # 621 __asgn_plain
-    _b622,  # 622 IsColor
+    _b622,  # 622 CantBeBlocked
     None,  # 623 __asgn_plain
-    None,  # 624 __asgn_plain
+    _b624,  # 624 IsColor
     None,  # 625 __asgn_plain
     None,  # 626 __asgn_plain
     None,  # 627 __asgn_plain
     None,  # 628 __asgn_plain
-    None,  # 629 __asgn_oneormore
-    None,  # 630 __asgn_optional
-    None,  # 631 __asgn_optional
+    None,  # 629 __asgn_plain
+    None,  # 630 __asgn_plain
+    None,  # 631 __asgn_oneormore
     None,  # 632 __asgn_optional
     None,  # 633 __asgn_optional
-    None,  # 634 __asgn_oneormore
-    None,  # 635 __asgn_plain
-    None,  # 636 __asgn_plain
-    None,  # 637 __asgn_oneormore
-    None,  # 638 __asgn_optional
-    None,  # 639 __asgn_optional
-    None,  # 640 __asgn_plain
-    None,  # 641 __asgn_plain
+    None,  # 634 __asgn_optional
+    None,  # 635 __asgn_optional
+    None,  # 636 __asgn_oneormore
+    None,  # 637 __asgn_plain
+    None,  # 638 __asgn_plain
+    None,  # 639 __asgn_oneormore
+    None,  # 640 __asgn_optional
+    None,  # 641 __asgn_optional
     None,  # 642 __asgn_plain
     None,  # 643 __asgn_plain
     None,  # 644 __asgn_plain
-    None,  # 645 __asgn_optional
-    None,  # 646 __asgn_zeroormore
-    None,  # 647 __asgn_zeroormore
-    None,  # 648 __asgn_oneormore
-    None,  # 649 __asgn_oneormore
-    None,  # 650 __asgn_plain
-    None,  # 651 __asgn_plain
+    None,  # 645 __asgn_plain
+    None,  # 646 __asgn_plain
+    None,  # 647 __asgn_optional
+    None,  # 648 __asgn_zeroormore
+    None,  # 649 __asgn_zeroormore
+    None,  # 650 __asgn_oneormore
+    None,  # 651 __asgn_oneormore
     None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
-    _b658,  # 658 Duration
+    None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
-    None,  # 660 __asgn_plain
-    _b661,  # 661 TargetObject
+    _b660,  # 660 Duration
+    None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
-    _b663,  # 663 FromGraveyard
+    _b663,  # 663 TargetObject
     None,  # 664 __asgn_plain
-    None,  # 665 __asgn_optional
-    None,  # 666 __asgn_optional
+    _b665,  # 665 FromGraveyard
+    None,  # 666 __asgn_plain
     None,  # 667 __asgn_optional
-    None,  # 668 __asgn_plain
-    _b669,  # 669 OntoBattlefield
-    None,  # 670 Destination
-    None,  # 671 __asgn_plain
-    _b672,  # 672 IntoHand
+    None,  # 668 __asgn_optional
+    None,  # 669 __asgn_optional
+    None,  # 670 __asgn_plain
+    _b671,  # 671 OntoBattlefield
+    None,  # 672 Destination
     None,  # 673 __asgn_plain
-    _b674,  # 674 IntoGraveyard
-    None,  # 675 __asgn_optional
-    None,  # 676 __asgn_plain
-    _b677,  # 677 CostValue
+    _b674,  # 674 IntoHand
+    None,  # 675 __asgn_plain
+    _b676,  # 676 IntoGraveyard
+    None,  # 677 __asgn_optional
     None,  # 678 __asgn_plain
-    None,  # 679 __asgn_plain
+    _b679,  # 679 CostValue
     None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
     None,  # 685 __asgn_plain
-    None,  # 686 __asgn_optional
+    None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
-    None,  # 688 __asgn_plain
-    None,  # 689 __asgn_optional
+    None,  # 688 __asgn_optional
+    None,  # 689 __asgn_plain
     None,  # 690 __asgn_plain
-    None,  # 691 __asgn_plain
+    None,  # 691 __asgn_optional
     None,  # 692 __asgn_plain
-    None,  # 693 __asgn_oneormore
-    None,  # 694 __asgn_oneormore
-    None,  # 695 __asgn_optional
-    None,  # 696 __asgn_plain
-    _b697,  # 697 BackRef
+    None,  # 693 __asgn_plain
+    None,  # 694 __asgn_plain
+    None,  # 695 __asgn_oneormore
+    None,  # 696 __asgn_oneormore
+    None,  # 697 __asgn_optional
     None,  # 698 __asgn_plain
-    _b699,  # 699 TargetPlayer
-    None,  # 700 __asgn_optional
-    None,  # 701 __asgn_plain
-    None,  # 702 __asgn_plain
-    _b703,  # 703 EachObjects
-    None,  # 704 KeywordCostPart
-    None,  # 705 __asgn_optional
-    None,  # 706 __asgn_oneormore
-    None,  # 707 __asgn_oneormore
-    None,  # 708 __asgn_optional
-    None,  # 709 __asgn_optional
+    _b699,  # 699 BackRef
+    None,  # 700 __asgn_plain
+    _b701,  # 701 TargetPlayer
+    None,  # 702 __asgn_optional
+    None,  # 703 __asgn_plain
+    None,  # 704 __asgn_plain
+    _b705,  # 705 EachObjects
+    None,  # 706 KeywordCostPart
+    None,  # 707 __asgn_optional
+    None,  # 708 __asgn_oneormore
+    None,  # 709 __asgn_oneormore
     None,  # 710 __asgn_optional
-    None,  # 711 __asgn_plain
-    None,  # 712 __asgn_plain
-    None,  # 713 __asgn_oneormore
-    None,  # 714 __asgn_oneormore
-    None,  # 715 __asgn_plain
-    _b716,  # 716 QualityRef
+    None,  # 711 __asgn_optional
+    None,  # 712 __asgn_optional
+    None,  # 713 __asgn_plain
+    None,  # 714 __asgn_plain
+    None,  # 715 __asgn_oneormore
+    None,  # 716 __asgn_oneormore
     None,  # 717 __asgn_plain
-    None,  # 718 __asgn_optional
-    None,  # 719 GrantedAbility
-    None,  # 720 __asgn_oneormore
-    None,  # 721 __asgn_oneormore
-    None,  # 722 __asgn_plain
-    None,  # 723 __asgn_optional
-    None,  # 724 __asgn_oneormore
-    None,  # 725 __asgn_oneormore
+    _b718,  # 718 QualityRef
+    None,  # 719 __asgn_plain
+    None,  # 720 __asgn_optional
+    None,  # 721 GrantedAbility
+    None,  # 722 __asgn_oneormore
+    None,  # 723 __asgn_oneormore
+    None,  # 724 __asgn_plain
+    None,  # 725 __asgn_optional
     None,  # 726 __asgn_oneormore
     None,  # 727 __asgn_oneormore
     None,  # 728 __asgn_oneormore
@@ -60907,82 +61099,84 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 730 __asgn_oneormore
     None,  # 731 __asgn_oneormore
     None,  # 732 __asgn_oneormore
-    None,  # 733 __asgn_optional
-    None,  # 734 __asgn_plain
-    None,  # 735 __asgn_plain
+    None,  # 733 __asgn_oneormore
+    None,  # 734 __asgn_oneormore
+    None,  # 735 __asgn_optional
     None,  # 736 __asgn_plain
-    _b737,  # 737 PerTime
-    None,  # 738 __asgn_optional
-    None,  # 739 __asgn_oneormore
+    None,  # 737 __asgn_plain
+    None,  # 738 __asgn_plain
+    _b739,  # 739 PerTime
     None,  # 740 __asgn_optional
-    None,  # 741 __asgn_plain
-    None,  # 742 __asgn_plain
-    _b743,  # 743 PerObject
+    None,  # 741 __asgn_oneormore
+    None,  # 742 __asgn_optional
+    None,  # 743 __asgn_plain
     None,  # 744 __asgn_plain
-    None,  # 745 __asgn_plain
-    _b746,  # 746 PowerOf
+    _b745,  # 745 PerObject
+    None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
-    None,  # 748 __asgn_plain
+    _b748,  # 748 PowerOf
     None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
     None,  # 752 __asgn_plain
     None,  # 753 __asgn_plain
-    None,  # 754 __asgn_optional
-    None,  # 755 __asgn_optional
+    None,  # 754 __asgn_plain
+    None,  # 755 __asgn_plain
     None,  # 756 __asgn_optional
     None,  # 757 __asgn_optional
     None,  # 758 __asgn_optional
     None,  # 759 __asgn_optional
     None,  # 760 __asgn_optional
     None,  # 761 __asgn_optional
-    None,  # 762 __asgn_oneormore
+    None,  # 762 __asgn_optional
     None,  # 763 __asgn_optional
-    None,  # 764 __asgn_optional
-    None,  # 765 DelayedStep
+    None,  # 764 __asgn_oneormore
+    None,  # 765 __asgn_optional
     None,  # 766 __asgn_optional
-    None,  # 767 __asgn_optional
-    None,  # 768 __asgn_plain
-    None,  # 769 __asgn_plain
-    None,  # 770 __asgn_optional
+    None,  # 767 DelayedStep
+    None,  # 768 __asgn_optional
+    None,  # 769 __asgn_optional
+    None,  # 770 __asgn_plain
     None,  # 771 __asgn_plain
-    _b772,  # 772 EntersEvent
-    None,  # 773 ThisEvent
-    None,  # 774 __asgn_plain
-    _b775,  # 775 LeavesEvent
+    None,  # 772 __asgn_optional
+    None,  # 773 __asgn_plain
+    _b774,  # 774 EntersEvent
+    None,  # 775 ThisEvent
     None,  # 776 __asgn_plain
-    _b777,  # 777 DiesEvent
+    _b777,  # 777 LeavesEvent
     None,  # 778 __asgn_plain
-    _b779,  # 779 AttacksAloneEvent
+    _b779,  # 779 DiesEvent
     None,  # 780 __asgn_plain
-    _b781,  # 781 AttacksEvent
+    _b781,  # 781 AttacksAloneEvent
     None,  # 782 __asgn_plain
-    _b783,  # 783 BlocksEvent
+    _b783,  # 783 AttacksEvent
     None,  # 784 __asgn_plain
-    None,  # 785 __asgn_plain
+    _b785,  # 785 BlocksEvent
     None,  # 786 __asgn_plain
-    _b787,  # 787 BlockedEvent
+    None,  # 787 __asgn_plain
     None,  # 788 __asgn_plain
-    _b789,  # 789 PhasesEvent
+    _b789,  # 789 BlockedEvent
     None,  # 790 __asgn_plain
-    _b791,  # 791 TurnedUpEvent
+    _b791,  # 791 PhasesEvent
     None,  # 792 __asgn_plain
-    _b793,  # 793 ExiledThisWayEvent
+    _b793,  # 793 TurnedUpEvent
     None,  # 794 __asgn_plain
-    _b795,  # 795 TargetedEvent
+    _b795,  # 795 ExiledThisWayEvent
     None,  # 796 __asgn_plain
-    None,  # 797 __asgn_plain
-    _b798,  # 798 DealsDamageEvent
+    _b797,  # 797 TargetedEvent
+    None,  # 798 __asgn_plain
     None,  # 799 __asgn_plain
-    _b800,  # 800 DealtDamageEvent
-    None,  # 801 __asgn_optional
-    None,  # 802 __asgn_optional
-    None,  # 803 __asgn_oneormore
+    _b800,  # 800 DealsDamageEvent
+    None,  # 801 __asgn_plain
+    _b802,  # 802 DealtDamageEvent
+    None,  # 803 __asgn_optional
     None,  # 804 __asgn_optional
-    None,  # 805 __asgn_optional
+    None,  # 805 __asgn_oneormore
     None,  # 806 __asgn_optional
     None,  # 807 __asgn_optional
     None,  # 808 __asgn_optional
     None,  # 809 __asgn_optional
     None,  # 810 __asgn_optional
+    None,  # 811 __asgn_optional
+    None,  # 812 __asgn_optional
 ]

@@ -257,6 +257,25 @@ class HasCounters:
 
 
 @dataclass(frozen=True)
+class GreaterPowerOrToughness:
+    """702.100a: "if that creature has greater power or toughness than this" -- the object the trigger
+    remembers (603.2: the creature that entered) has greater power or greater toughness than the
+    source; checked as it triggers and as it resolves (603.4).  An object without power and toughness
+    has neither greater (702.100c)."""
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Compare the event's object, as it is now, with the source."""
+        objs = [o for o in res.last_affected if isinstance(o, int) and game.exists(o)]
+        src = game.state.objects.get(res.source_oid)
+        if not objs or src is None:
+            return False
+        that, this = game.characteristics(game.obj(objs[0])), game.characteristics(src)
+        if that.power is None or that.toughness is None or this.power is None or this.toughness is None:
+            return False
+        return that.power > this.power or that.toughness > this.toughness
+
+
+@dataclass(frozen=True)
 class HadNoCounters:
     """603.10a, 608.2h: "if it had no -1/-1 counters on it" (702.79a persist) -- the source as it last
     existed on the battlefield: its last known information once it has left (400.7)."""
@@ -297,6 +316,7 @@ __all__ = [
     "CastFromZone",
     "ControlledSinceLastUpkeep",
     "ControlsNone",
+    "GreaterPowerOrToughness",
     "HadNoCounters",
     "CostPaid",
     "CouldCastTiming",

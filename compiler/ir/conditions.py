@@ -304,6 +304,18 @@ class HasCounters(Condition):
 
 
 @dataclass(frozen=True)
+class GreaterPowerOrToughness(Condition):
+    """"if that creature has greater power or toughness than this" (702.100a evolve): the trigger's
+    event object has greater power, or greater toughness, than the source."""
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if that creature has greater power or toughness than {card}"
+
+    def python(self) -> str:
+        return "rt.GreaterPowerOrToughness()"
+
+
+@dataclass(frozen=True)
 class HadNoCounters(Condition):
     """"if it had no -1/-1 counters on it" (702.79a persist): the source as it last existed on the
     battlefield (603.10a leaves-the-battlefield abilities look back in time; 608.2h)."""
