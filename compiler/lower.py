@@ -482,6 +482,7 @@ class CardLowering:
         self.last_group: tuple[int, int] | None = None  # the slots of the last "up to N target ..." (first, count)
         self.moved_slot = -1  # the target slot the instruction before exiled (its card is a new object)
         self.effects_done = 0  # instructions lowered so far in the current ability
+        self.life_lost = False  # an instruction before, in this ability, made players lose life
         self.targets: list[TargetIR] = []
         self.event: Trigger | None = None  # the trigger of the ability being lowered ("that much", "that player")
         self.last_player: Ref | None = None  # the player of the last instruction that named one
@@ -493,6 +494,8 @@ class CardLowering:
         """An amount, with keyword parameters allowed inside keyword definitions; ``per``: "for each
         time it was kicked" multiplies it by the times the linked cost was paid (702.33d)."""
         out = _amount(a, self.params, self.ck)
+        if isinstance(out, am.EventAmount) and self.life_lost and (self.event is None or not self.event.event_amount):
+            out = am.LifeLostAmount(words=out.words)  # 608.2c: the life the instruction before took
         if isinstance(out, am.EventAmount) and (self.event is None or not self.event.event_amount):
             self.ck.error(a, f"'{out.words}' has nothing to refer to: only a trigger on a damage event has an amount",
                           "e.g. 'whenever this is dealt damage: you gain that much life.'")
@@ -911,7 +914,9 @@ class CardLowering:
         return ef.GainLife(player, self._power_of(e.equal, cond))
 
     def effect_LoseLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return self._player_amount(e, cond, ef.LoseLife)
+        out = self._player_amount(e, cond, ef.LoseLife)
+        self.life_lost = True  # a later "that much" in the ability is the life lost (608.2c)
+        return out
 
     def effect_DrawEffect(self, e: Any, cond: Condition | None) -> Effect:
         return self._player_amount(e, cond, ef.Draw)
@@ -1574,6 +1579,7 @@ class CardLowering:
     def sentences(self, sentences: Any) -> tuple[SentenceIR, ...]:
         """Lower a sequence of sentences."""
         out: list[SentenceIR] = []
+        self.life_lost = False
         self.named_this = False
         self.last_group = None
         self.chose = False

@@ -189,9 +189,13 @@ class LoseLife:
     amount: Amount
 
     def resolve(self, res: "Resolution") -> None:
-        """Lose the life."""
+        """Lose the life; the total lost is what a following "that much" means (608.2c)."""
+        total = 0
         for p in res.players(self.player):
-            res.game.change_life(p, -self.amount.evaluate(res))
+            n = self.amount.evaluate(res)
+            res.game.change_life(p, -n)
+            total += max(n, 0)
+        res.life_lost = total
 
 
 @dataclass(frozen=True)

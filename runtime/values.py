@@ -218,6 +218,15 @@ class EventAmount:
         return res.event_amount
 
 
+@dataclass(frozen=True)
+class LifeLostThisWay:
+    """"that much" after a life-losing instruction (608.2c; 702.101a extort: "you gain life equal to the
+    total life lost this way"): the life the instruction before it made players lose."""
+
+    def evaluate(self, res: "Resolution") -> int:
+        """The total the previous life-losing instruction took."""
+        return res.life_lost
+
 
 @dataclass(frozen=True)
 class CountOf:
@@ -238,7 +247,8 @@ class CountOf:
                                if self.filter.matches(game, o, viewer=res.controller, source_oid=res.source_oid))
 
 
-Amount = Union[Fixed, Times, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, CountOf]
+Amount = Union[Fixed, Times, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, LifeLostThisWay,
+               CountOf]
 
 
 # ------------------------------------------------------------------ costs

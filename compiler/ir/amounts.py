@@ -126,6 +126,21 @@ class PowerOf(Amount):
 
 
 @dataclass(frozen=True)
+class LifeLostAmount(Amount):
+    """"that much" after a life-losing instruction of the same ability (608.2c; 702.101a: the total life
+    lost this way)."""
+
+    value = 0
+    words: str = ""
+
+    def text(self) -> str:
+        return self.words
+
+    def python(self) -> str:
+        return "rt.LifeLostThisWay()"
+
+
+@dataclass(frozen=True)
 class EventAmount(Amount):
     """"that much" (603.2): the amount of the event that triggered the ability."""
 
