@@ -500,19 +500,24 @@ class CardLowering:
             self.ck.error(a, f"'{out.words}' has nothing to refer to: only a trigger on a damage event has an amount",
                           "e.g. 'whenever this is dealt damage: you gain that much life.'")
         if per is not None and cname(per) == "PerObject":
-            f = _filter(self.ck, per.filter, per)
-            zone = "graveyard" if per.gy else "battlefield"
-            where = " in your graveyard" if per.gy else " on the battlefield" if per.bf else ""
-            if not where and not f.controller:
-                self.ck.error(per, "say whose permanents are counted: '... you control' or '... on the battlefield'")
             if not isinstance(out, am.Fixed):
                 self.ck.error(a, "'for each' multiplies a number")
-            return am.CountOf(out.value, zone, words=f"for each {f.words}{where}", filter=f)
+            return self.count_per(per, out.value)
         if per is not None and self.ck.name_in(per, "condition word", per.word, self.words):
             if not isinstance(out, am.Fixed):
                 self.ck.error(a, "'for each time' multiplies a number")
             return am.TimesPaid(out.value, self.words[per.word], words=per.word)
         return out
+
+    def count_per(self, per: Any, value: int) -> am.CountOf:
+        """"for each creature you control", "for each creature card in your graveyard": ``value`` times
+        the number of objects the selector matches, counted as the instruction is followed."""
+        f = _filter(self.ck, per.filter, per)
+        zone = "graveyard" if per.gy else "battlefield"
+        where = " in your graveyard" if per.gy else " on the battlefield" if per.bf else ""
+        if not where and not f.controller:
+            self.ck.error(per, "say whose permanents are counted: '... you control' or '... on the battlefield'")
+        return am.CountOf(value, zone, words=f"for each {f.words}{where}", filter=f)
 
     def cost_value(self, c: Any) -> CostIR:
         """A cost, or a keyword's cost parameter."""
@@ -1190,6 +1195,11 @@ class CardLowering:
             if any(len(c) != 1 for c in alts):
                 self.ck.error(e, "each choice of 'add ... or ...' must be one mana symbol")
             return ef.AddMana(choices=tuple(c[0] for c in alts if c))
+        if e.per is not None:
+            # 106.3, 107.3-style count: "add {G} for each creature with defender you control"
+            if e.alts:
+                self.ck.error(e.per, "'for each' multiplies one mana amount, not a choice")
+            return ef.AddMana(mana=mana, per=self.count_per(e.per, 1))
         return ef.AddMana(mana=mana)
 
     def effect_PayEffect(self, e: Any, cond: Condition | None) -> Effect:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '8a9e214dc9365e4ab9ffa9f13ed820e461a59c63111655d29b3e6e6297baa7d8'
+GRAMMAR = 'fb43f63a701a416c9a7bc310b871a5ae54cc20ee4bcdaf24a6751341af0b016e'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -678,6 +678,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'pertime'),
     ('__asgn_plain', 'plain', '', 'last'),
     ('__asgn_plain', 'plain', '', 'mana'),
+    ('__asgn_plain', 'plain', '', 'per'),
     ('__asgn_plain', 'plain', '', 'third'),
     ('__asgn_plain', 'plain', '', 'per'),
     ('__asgn_plain', 'plain', '', 'amount'),
@@ -764,10 +765,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('PerTime', 'common', 'PerTime', ''),
     ('__asgn_optional', 'optional', '', 'anycolor'),
     ('__asgn_oneormore', 'oneormore', '', 'choices'),
-    ('__asgn_optional', 'optional', '', 'random'),
-    ('__asgn_plain', 'plain', '', 'per'),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('PerObject', 'common', 'PerObject', ''),
+    ('__asgn_optional', 'optional', '', 'random'),
+    ('__asgn_plain', 'plain', '', 'per'),
     ('__asgn_plain', 'plain', '', 'per'),
     ('__asgn_plain', 'plain', '', 'power'),
     ('PowerOf', 'common', 'PowerOf', ''),
@@ -36529,6 +36530,25 @@ class CardParser:
                 p7 = q
                 if v:
                     res8.append(v)
+                while True:
+                    p11 = p7
+                    res12: list[Any] = []
+                    r = self.r_PerObject_0(p11)
+                    if r is None:
+                        break
+                    q, v = r
+                    p11 = q
+                    if v:
+                        res12.append(v)
+                    if res12:
+                        n = Nt(res12)
+                        n.rule = 656
+                    q = p11
+                    v = n if res12 else None
+                    p7 = q
+                    if v is not None:
+                        res8.append(v)
+                    break
                 if res8:
                     return p7, res8
                 p = p7
@@ -36589,7 +36609,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 656
+                    n.rule = 657
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36714,7 +36734,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 657
+                    n.rule = 658
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36809,7 +36829,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 658
+                    n.rule = 659
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36900,7 +36920,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 659
+                    n.rule = 660
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36954,7 +36974,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 660
+                    n.rule = 661
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36988,7 +37008,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 660
+                    n.rule = 661
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -37066,7 +37086,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 661
+                    n.rule = 662
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37114,7 +37134,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 662
+            n.rule = 663
         p = p1
         if res2 and n:
             res.append(n)
@@ -37158,7 +37178,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 663
+        n.rule = 664
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -37198,7 +37218,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 664
+            n.rule = 665
         p = p1
         if res2 and n:
             res.append(n)
@@ -37217,7 +37237,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 665
+        n.rule = 666
         return p, n
 
     def e138_0(self, p: int) -> Any:
@@ -37302,7 +37322,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 666
+                    n.rule = 667
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37368,7 +37388,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 667
+        n.rule = 668
         return q, n
 
     def e140_0(self, p: int) -> Any:
@@ -37687,7 +37707,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 669
         return q, n
 
     def e144_0(self, p: int) -> Any:
@@ -37753,7 +37773,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 669
+        n.rule = 670
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -37938,18 +37958,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 670
+                    n.rule = 671
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 671
+                    n.rule = 672
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 672
+                    n.rule = 673
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37985,7 +38005,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 673
+                    n.rule = 674
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38005,12 +38025,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 674
+                    n.rule = 675
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 672
+                    n.rule = 673
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38046,7 +38066,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 675
+                    n.rule = 676
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38066,12 +38086,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 676
+                    n.rule = 677
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 672
+                    n.rule = 673
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38096,7 +38116,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 678
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38128,12 +38148,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 678
+                    n.rule = 679
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 679
+                    n.rule = 680
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38153,12 +38173,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 681
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 679
+                    n.rule = 680
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38361,7 +38381,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 681
+                    n.rule = 682
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38405,7 +38425,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 682
+                    n.rule = 683
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38765,7 +38785,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 684
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38824,7 +38844,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 684
+                    n.rule = 685
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38904,7 +38924,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 685
+                    n.rule = 686
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38981,7 +39001,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 686
+                    n.rule = 687
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39026,7 +39046,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 687
+                    n.rule = 688
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39111,7 +39131,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 688
+        n.rule = 689
         return q, n
 
     def e160_0(self, p: int) -> Any:
@@ -39167,7 +39187,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 689
+                    n.rule = 690
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39191,7 +39211,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 690
+                    n.rule = 691
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39219,7 +39239,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 691
+        n.rule = 692
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -39415,7 +39435,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 692
+                    n.rule = 693
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39445,7 +39465,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 693
+                        n.rule = 694
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39471,7 +39491,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 694
+                n.rule = 695
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39524,7 +39544,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 695
+        n.rule = 696
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -39568,7 +39588,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 696
+        n.rule = 697
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -39589,7 +39609,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 697
+        n.rule = 698
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -39607,14 +39627,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 698
+            n.rule = 699
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 699
+        n.rule = 700
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -39696,7 +39716,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 700
+            n.rule = 701
         p = p1
         if res2 and n:
             res.append(n)
@@ -39728,7 +39748,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 701
+        n.rule = 702
         return p, n
 
     def e170_0(self, p: int) -> Any:
@@ -39749,7 +39769,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 702
+        n.rule = 703
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -39777,7 +39797,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 703
+            n.rule = 704
         p = p1
         if res2 and n:
             res.append(n)
@@ -39792,7 +39812,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 704
+            n.rule = 705
         p = p3
         if res4 and n:
             res.append(n)
@@ -39808,7 +39828,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 705
+        n.rule = 706
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -39892,7 +39912,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39953,7 +39973,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40030,7 +40050,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40094,7 +40114,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40200,7 +40220,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40277,7 +40297,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40302,7 +40322,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 708
         return q, n
 
     def e173_0(self, p: int) -> Any:
@@ -40346,7 +40366,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 708
+        n.rule = 709
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -40584,7 +40604,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 709
+        n.rule = 710
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -40605,7 +40625,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 711
         return q, n
 
     def e179_0(self, p: int) -> Any:
@@ -40653,7 +40673,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 711
+        n.rule = 712
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -40728,7 +40748,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 712
+        n.rule = 713
         return q, n
 
     def e183_0(self, p: int) -> Any:
@@ -40762,7 +40782,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 713
+                    n.rule = 714
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40829,7 +40849,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 714
+                n.rule = 715
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -40918,7 +40938,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 716
         return p, n
 
     def e185_0(self, p: int) -> Any:
@@ -40962,7 +40982,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 717
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -41002,12 +41022,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 717
+                    n.rule = 718
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 719
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41027,12 +41047,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 719
+                    n.rule = 720
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 719
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41057,7 +41077,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 720
+        n.rule = 721
         return q, n
 
     def e187_0(self, p: int) -> Any:
@@ -41176,7 +41196,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 721
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41191,7 +41211,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 721
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41423,7 +41443,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 723
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -41521,7 +41541,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 724
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -41614,7 +41634,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 724
+                    n.rule = 725
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41676,7 +41696,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 725
+        n.rule = 726
         return q, n
 
     def e196_0(self, p: int) -> Any:
@@ -41873,7 +41893,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 727
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -41898,7 +41918,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 728
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -41923,7 +41943,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 729
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -41956,7 +41976,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 730
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -41991,7 +42011,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 731
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -42026,7 +42046,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 732
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -42061,7 +42081,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 733
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -42094,7 +42114,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 734
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -42167,7 +42187,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 735
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -42188,7 +42208,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 736
         return q, n
 
     def e210_0(self, p: int) -> Any:
@@ -42220,7 +42240,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 736
+                    n.rule = 737
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42242,7 +42262,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 737
+                n.rule = 738
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -42329,14 +42349,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 738
+            n.rule = 739
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 739
+        n.rule = 740
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -42357,7 +42377,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 741
         return q, n
 
     def e212_0(self, p: int) -> Any:
@@ -42409,7 +42429,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 742
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -42449,6 +42469,66 @@ class CardParser:
             res += res2
         return p, res
 
+    def r_PerObject_0(self, p: int) -> Any:
+        # PerObject: Sequence (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'for', '')
+        q += 3
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'each', '')
+        q += 4
+        p = q
+        res.append(v)
+        p1 = p
+        res2: list[Any] = []
+        r = self.r_ObjectFilter_0(p1)
+        if r is None:
+            return None
+        q, v = r
+        p1 = q
+        if v:
+            res2.append(v)
+        if res2:
+            n = Nt(res2)
+            n.rule = 743
+        p = p1
+        if res2 and n:
+            res.append(n)
+        while True:
+            r = self.e238_0(p)
+            if r is None:
+                break
+            q, v = r
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        if not res:
+            return p, None
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 744
+        return p, n
+
     def e214_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
@@ -42467,7 +42547,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 742
+        n.rule = 745
         return q, n
 
     def e215_0(self, p: int) -> Any:
@@ -42499,7 +42579,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 743
+                    n.rule = 746
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42511,71 +42591,18 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                p5 = p3
-                res6: list[Any] = []
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'for', '')
-                q += 3
-                p5 = q
-                res6.append(v)
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'each', '')
-                q += 4
-                p5 = q
-                res6.append(v)
-                p7 = p5
-                res8: list[Any] = []
-                r = self.r_ObjectFilter_0(p7)
+                r = self.r_PerObject_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p7 = q
+                p3 = q
                 if v:
-                    res8.append(v)
-                if res8:
-                    n = Nt(res8)
-                    n.rule = 744
-                p5 = p7
-                if res8 and n:
-                    res6.append(n)
-                while True:
-                    r = self.e238_0(p5)
-                    if r is None:
-                        break
-                    q, v = r
-                    p5 = q
-                    if v is not None:
-                        res6.append(v)
-                    break
-                if res6:
-                    n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 745
-                p3 = p5
-                if res6 and n:
-                    res4.append(n)
+                    res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 746
+                    n.rule = 747
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42635,13 +42662,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 748
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 748
+                    n.rule = 749
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42682,7 +42709,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 749
+                    n.rule = 750
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42713,13 +42740,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 750
+                    n.rule = 751
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 748
+                    n.rule = 749
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42762,7 +42789,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 751
+                    n.rule = 752
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42821,7 +42848,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 752
+                    n.rule = 753
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42880,7 +42907,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 753
+                    n.rule = 754
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42981,7 +43008,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 754
+                    n.rule = 755
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43009,7 +43036,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 755
+                    n.rule = 756
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43037,7 +43064,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 757
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -43058,7 +43085,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 758
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -43079,7 +43106,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 759
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -43100,7 +43127,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 760
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -43121,7 +43148,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 761
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -43142,7 +43169,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 762
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -43163,7 +43190,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 763
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -43184,7 +43211,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 764
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -43263,7 +43290,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 764
+        n.rule = 765
         return p, n
 
     def e228_0(self, p: int) -> Any:
@@ -43284,7 +43311,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 765
+        n.rule = 766
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -43305,7 +43332,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 767
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43338,7 +43365,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 767
+                    n.rule = 768
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43359,7 +43386,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 767
+                    n.rule = 768
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43384,7 +43411,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 769
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -43405,7 +43432,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 770
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -43467,7 +43494,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 770
+                    n.rule = 771
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43563,7 +43590,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 771
+                    n.rule = 772
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43638,7 +43665,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 773
         return q, n
 
     def e234_1(self, p: int) -> Any:
@@ -44466,18 +44493,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 773
+                    n.rule = 774
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 774
+                    n.rule = 775
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 775
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44532,18 +44559,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 776
+                    n.rule = 777
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 777
+                    n.rule = 778
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 775
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44570,18 +44597,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 778
+                    n.rule = 779
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 779
+                    n.rule = 780
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 775
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44622,18 +44649,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 780
+                    n.rule = 781
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 781
+                    n.rule = 782
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 775
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44660,18 +44687,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 782
+                    n.rule = 783
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 783
+                    n.rule = 784
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 775
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44698,7 +44725,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 784
+                    n.rule = 785
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44729,12 +44756,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 785
+                    n.rule = 786
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 775
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44775,7 +44802,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 786
+                    n.rule = 787
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44814,7 +44841,7 @@ class CardParser:
                             res34.append(v)
                         if res34:
                             n = Nt(res34)
-                            n.rule = 787
+                            n.rule = 788
                         q = p33
                         v = n if res34 else None
                         p31 = q
@@ -44832,7 +44859,7 @@ class CardParser:
                         res36.append(v)
                     if res36:
                         n = Nt(res36)
-                        n.rule = 788
+                        n.rule = 789
                     p31 = p35
                     if res36 and n:
                         res32.append(n)
@@ -44841,12 +44868,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 789
+                    n.rule = 790
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 775
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44890,18 +44917,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 790
+                    n.rule = 791
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 791
+                    n.rule = 792
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 775
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44970,18 +44997,18 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 792
+                    n.rule = 793
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 793
+                    n.rule = 794
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 775
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45050,18 +45077,18 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 794
+                    n.rule = 795
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 795
+                    n.rule = 796
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 775
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45116,7 +45143,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 796
+                    n.rule = 797
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -45229,12 +45256,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 797
+                    n.rule = 798
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 775
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45284,7 +45311,7 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 798
+                    n.rule = 799
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -45322,7 +45349,7 @@ class CardParser:
                         res62.append(v)
                     if res62:
                         n = Nt(res62)
-                        n.rule = 799
+                        n.rule = 800
                     p59 = p61
                     if res62 and n:
                         res60.append(n)
@@ -45331,12 +45358,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56)
-                    n.rule = 800
+                    n.rule = 801
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 775
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45400,18 +45427,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 801
+                    n.rule = 802
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 802
+                    n.rule = 803
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 775
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45436,7 +45463,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 804
         return q, n
 
     def e236_0(self, p: int) -> Any:
@@ -45457,7 +45484,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 805
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -45482,7 +45509,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 805
+        n.rule = 806
         return p, n
 
     def e238_0(self, p: int) -> Any:
@@ -45611,7 +45638,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
+        n.rule = 807
         return q, n
 
     def e240_1(self, p: int) -> Any:
@@ -47423,7 +47450,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 807
+        n.rule = 808
         return q, n
 
     def e259_0(self, p: int) -> Any:
@@ -47444,7 +47471,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 809
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -47465,7 +47492,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 810
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -47486,7 +47513,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 810
+        n.rule = 811
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -47507,7 +47534,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 811
+        n.rule = 812
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -47528,7 +47555,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 812
+        n.rule = 813
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -48269,7 +48296,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 727
         return p, n
 
     def e277_1(self, p: int) -> Any:
@@ -48294,7 +48321,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 728
         return p, n
 
     def e278_1(self, p: int) -> Any:
@@ -48319,7 +48346,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 729
         return p, n
 
     def e279_1(self, p: int) -> Any:
@@ -48352,7 +48379,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 730
         return p, n
 
     def e280_1(self, p: int) -> Any:
@@ -48387,7 +48414,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 731
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -48422,7 +48449,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 732
         return p, n
 
     def e282_1(self, p: int) -> Any:
@@ -48457,7 +48484,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 733
         return p, n
 
     def e283_1(self, p: int) -> Any:
@@ -48490,7 +48517,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 734
         return p, n
 
     def e284_1(self, p: int) -> Any:
@@ -48563,7 +48590,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 735
         return p, n
 
 
@@ -48611,7 +48638,7 @@ CLASSES: dict[str, type[Model]] = {
     'AbilityWordDef': _model_class('AbilityWordDef', (('name', True, '1'), ('rule', True, '1')), {'name': '', 'rule': None}, ()),
     'ActionDef': _model_class('ActionDef', (('name', True, '1'), ('rule', True, '1'), ('text', True, '1'), ('steps', True, '1..*')), {'name': '', 'rule': None, 'text': None}, ('steps',)),
     'ActivatedStmt': _model_class('ActivatedStmt', (('special', True, '0..1'), ('fromhand', True, '0..1'), ('param', True, '1'), ('cost', True, '1'), ('sentences', True, '0..*'), ('restriction', True, '1'), ('once', True, '1'), ('sorcery', True, '1'), ('castable', True, '1')), {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': ''}, ('sentences',)),
-    'AddManaEffect': _model_class('AddManaEffect', (('anycolor', True, '0..1'), ('choices', True, '1..*'), ('last', True, '1'), ('mana', True, '1'), ('alts', True, '1..*')), {'anycolor': False, 'last': None, 'mana': None}, ('choices', 'alts')),
+    'AddManaEffect': _model_class('AddManaEffect', (('anycolor', True, '0..1'), ('choices', True, '1..*'), ('last', True, '1'), ('mana', True, '1'), ('alts', True, '1..*'), ('per', True, '1')), {'anycolor': False, 'last': None, 'mana': None, 'per': None}, ('choices', 'alts')),
     'AdditionalCostStmt': _model_class('AdditionalCostStmt', (('param', True, '1'), ('repeatable', True, '0..1')), {'param': '', 'repeatable': False}, ()),
     'AdditionalLandStmt': _model_class('AdditionalLandStmt', (('count', True, '1'), ('turns', True, '1')), {'count': None, 'turns': ''}, ()),
     'AlternativeCostStmt': _model_class('AlternativeCostStmt', (('fixed', True, '1'), ('param', True, '1'), ('zone', True, '1'), ('facedown', True, '0..1'), ('instructed', True, '0..1')), {'fixed': None, 'param': '', 'zone': None, 'facedown': False, 'instructed': False}, ()),
@@ -49147,33 +49174,33 @@ _C618 = CLASSES['AttacksEachCombat']
 _C620 = CLASSES['BlocksEachCombat']
 _C622 = CLASSES['CantBeBlocked']
 _C624 = CLASSES['IsColor']
-_C660 = CLASSES['Duration']
-_C663 = CLASSES['TargetObject']
-_C665 = CLASSES['FromGraveyard']
-_C671 = CLASSES['OntoBattlefield']
-_C674 = CLASSES['IntoHand']
-_C676 = CLASSES['IntoGraveyard']
-_C679 = CLASSES['CostValue']
-_C699 = CLASSES['BackRef']
-_C701 = CLASSES['TargetPlayer']
-_C705 = CLASSES['EachObjects']
-_C718 = CLASSES['QualityRef']
-_C739 = CLASSES['PerTime']
-_C745 = CLASSES['PerObject']
-_C748 = CLASSES['PowerOf']
-_C774 = CLASSES['EntersEvent']
-_C777 = CLASSES['LeavesEvent']
-_C779 = CLASSES['DiesEvent']
-_C781 = CLASSES['AttacksAloneEvent']
-_C783 = CLASSES['AttacksEvent']
-_C785 = CLASSES['BlocksEvent']
-_C789 = CLASSES['BlockedEvent']
-_C791 = CLASSES['PhasesEvent']
-_C793 = CLASSES['TurnedUpEvent']
-_C795 = CLASSES['ExiledThisWayEvent']
-_C797 = CLASSES['TargetedEvent']
-_C800 = CLASSES['DealsDamageEvent']
-_C802 = CLASSES['DealtDamageEvent']
+_C661 = CLASSES['Duration']
+_C664 = CLASSES['TargetObject']
+_C666 = CLASSES['FromGraveyard']
+_C672 = CLASSES['OntoBattlefield']
+_C675 = CLASSES['IntoHand']
+_C677 = CLASSES['IntoGraveyard']
+_C680 = CLASSES['CostValue']
+_C700 = CLASSES['BackRef']
+_C702 = CLASSES['TargetPlayer']
+_C706 = CLASSES['EachObjects']
+_C719 = CLASSES['QualityRef']
+_C740 = CLASSES['PerTime']
+_C744 = CLASSES['PerObject']
+_C749 = CLASSES['PowerOf']
+_C775 = CLASSES['EntersEvent']
+_C778 = CLASSES['LeavesEvent']
+_C780 = CLASSES['DiesEvent']
+_C782 = CLASSES['AttacksAloneEvent']
+_C784 = CLASSES['AttacksEvent']
+_C786 = CLASSES['BlocksEvent']
+_C790 = CLASSES['BlockedEvent']
+_C792 = CLASSES['PhasesEvent']
+_C794 = CLASSES['TurnedUpEvent']
+_C796 = CLASSES['ExiledThisWayEvent']
+_C798 = CLASSES['TargetedEvent']
+_C801 = CLASSES['DealsDamageEvent']
+_C803 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -53147,12 +53174,12 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 726:  # nons
+        elif r == 727:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 727:  # colors
+        elif r == 728:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53160,7 +53187,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 728:  # supertypes
+        elif r == 729:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53168,32 +53195,32 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 729:  # multis
+        elif r == 730:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 730:  # types
+        elif r == 731:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 731:  # subtypes
+        elif r == 732:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 732:  # ortypes
+        elif r == 733:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 733:  # andor
+        elif r == 734:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 734:  # ortypes
+        elif r == 735:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -54117,7 +54144,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54417,7 +54444,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # both
+        if r == 712:  # both
             d['both'] = True
         elif r == 558:  # which
             x = c[0]
@@ -54755,7 +54782,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 735:  # evenly
+        elif r == 736:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54803,11 +54830,11 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 736:  # power
+        elif r == 737:  # power
             x = c[0]
-            value = _b748(x, inst, lim, made)
+            value = _b749(x, inst, lim, made)
             d['power'] = value
-        elif r == 737:  # amount
+        elif r == 738:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
@@ -55047,7 +55074,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b739(x, inst, lim, made)
+            value = _b740(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -55074,16 +55101,16 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C412()
-    d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # anycolor
+        if r == 741:  # anycolor
             d['anycolor'] = True
-        elif r == 741:  # choices
+        elif r == 742:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -55101,10 +55128,16 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 805:  # alts
+        elif r == 806:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
+        elif r == 656:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b744(x, inst, lim, made)
+            d['per'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -55143,7 +55176,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 656:  # third
+        elif r == 657:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -55151,13 +55184,13 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 742:  # random
+        elif r == 745:  # random
             d['random'] = True
-        elif r == 657:  # per
+        elif r == 658:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b739(x, inst, lim, made)
+            value = _b740(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55197,25 +55230,25 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 658:  # amount
+        elif r == 659:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 743:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b739(x, inst, lim, made)
-            d['per'] = value
         elif r == 746:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b745(x, inst, lim, made)
+            value = _b740(x, inst, lim, made)
             d['per'] = value
-        elif r == 659:  # equal
+        elif r == 747:  # per
             x = c[0]
-            value = _b748(x, inst, lim, made)
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b744(x, inst, lim, made)
+            d['per'] = value
+        elif r == 660:  # equal
+            x = c[0]
+            value = _b749(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -55260,7 +55293,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b660(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -55301,7 +55334,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 661:  # yours
+        elif r == 662:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -55339,21 +55372,21 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 423:  # target
             x = c[0]
-            value = _b663(x, inst, lim, made)
+            value = _b664(x, inst, lim, made)
             d['target'] = value
         elif r == 424:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b665(x, inst, lim, made)
+            value = _b666(x, inst, lim, made)
             d['source'] = value
-        elif r == 758:  # hand
+        elif r == 759:  # hand
             d['hand'] = True
-        elif r == 666:  # battlefield
+        elif r == 667:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 759:  # mine
+        elif r == 760:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -55394,15 +55427,15 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 667:  # fromgy
+        elif r == 668:  # fromgy
             d['fromgy'] = True
-        elif r == 760:  # choice
+        elif r == 761:  # choice
             d['choice'] = True
-        elif r == 761:  # facedown
+        elif r == 762:  # facedown
             d['facedown'] = True
-        elif r == 762:  # mine
+        elif r == 763:  # mine
             d['mine'] = True
-        elif r == 763:  # owners
+        elif r == 764:  # owners
             d['owners'] = True
         elif r == 427:  # amount
             x = c[0]
@@ -55492,7 +55525,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 668:  # upto
+        elif r == 669:  # upto
             d['upto'] = True
         elif r == 434:  # count
             x = c[0]
@@ -55502,24 +55535,24 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 764:  # alts
+        elif r == 765:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b277(x, inst, lim, made))
-        elif r == 669:  # reveal
+        elif r == 670:  # reveal
             d['reveal'] = True
-        elif r == 765:  # thatcard
+        elif r == 766:  # thatcard
             d['thatcard'] = True
-        elif r == 766:  # thosecards
+        elif r == 767:  # thosecards
             d['thosecards'] = True
         elif r == 436:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 672 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 673 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 677:  # tapped
+        elif r == 678:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -55564,7 +55597,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b679(x, inst, lim, made)
+            value = _b680(x, inst, lim, made)
             d['unless'] = value
         elif r == 440:  # per
             x = c[0]
@@ -55784,13 +55817,13 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b665(x, inst, lim, made)
+            value = _b666(x, inst, lim, made)
             d['source'] = value
-        elif r == 681:  # top
+        elif r == 682:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 682:  # bottom
+        elif r == 683:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -55876,7 +55909,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b665(x, inst, lim, made)
+            value = _b666(x, inst, lim, made)
             d['source'] = value
         elif r == 462:  # amount
             x = c[0]
@@ -56063,7 +56096,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b679(x, inst, lim, made)
+            value = _b680(x, inst, lim, made)
             d['unless'] = value
         elif r == 476:  # per
             x = c[0]
@@ -56267,14 +56300,14 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # step
+        if r == 684:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 767 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 768 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 684:  # endcombat
+        elif r == 685:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -56321,9 +56354,9 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 768:  # you
+        elif r == 769:  # you
             d['you'] = True
-        elif r == 685:  # target
+        elif r == 686:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -56369,11 +56402,11 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 686:  # label
+        elif r == 687:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 687:  # free
+        elif r == 688:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -56416,7 +56449,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 688:  # newtargets
+        elif r == 689:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -56450,18 +56483,18 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # thatnoun
+        if r == 690:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 690:  # target
+        elif r == 691:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 691:  # thisturn
+        elif r == 692:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -56585,26 +56618,26 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b660(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['lead'] = value
-        elif r == 692:  # target
+        elif r == 693:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 693:  # also
+        elif r == 694:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b705(x, inst, lim, made)
+            value = _b706(x, inst, lim, made)
             d['also'] = value
-        elif r == 694:  # group
+        elif r == 695:  # group
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['group'] = value
-        elif r == 695:  # parts
+        elif r == 696:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56622,9 +56655,9 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b660(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['duration'] = value
-        elif r == 696:  # tail
+        elif r == 697:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -56670,7 +56703,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # controller
+        if r == 698:  # controller
             d['controller'] = True
         elif r == 508:  # owner
             x = c[0]
@@ -56784,7 +56817,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 702:  # each
+        if r == 703:  # each
             d['each'] = True
         elif r == 517:  # count
             x = c[0]
@@ -56898,7 +56931,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # equipped
+        if r == 773:  # equipped
             d['equipped'] = True
         elif r == 524:  # enchanted
             x = c[0]
@@ -57064,9 +57097,9 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 707:  # creature
+        elif r == 708:  # creature
             d['creature'] = True
-        elif r == 708:  # events
+        elif r == 709:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57075,7 +57108,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 775 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 776 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57160,13 +57193,13 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 803:  # thisor
+        elif r == 804:  # thisor
             d['thisor'] = True
         elif r == 546:  # subject
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['subject'] = value
-        elif r == 709:  # events
+        elif r == 710:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57175,12 +57208,12 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 775 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 776 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 710:  # undercontrol
+        elif r == 711:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -57254,7 +57287,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # additional
+        if r == 713:  # additional
             d['additional'] = True
         elif r == 562:  # power
             x = c[0]
@@ -57264,19 +57297,19 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 713:  # per
+        elif r == 714:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 714:  # perfilter
+        elif r == 715:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b277(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 804:  # onbf
+        elif r == 805:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57454,7 +57487,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # filters
+        if r == 716:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57498,7 +57531,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # filters
+        if r == 717:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57544,7 +57577,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 576:  # quality
             x = c[0]
-            value = _b718(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57578,7 +57611,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # opponents
+        if r == 721:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57722,7 +57755,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 585:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 721 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57802,7 +57835,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # keywords
+        if r == 723:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57848,7 +57881,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # keywords
+        if r == 724:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58008,7 +58041,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # its
+        if r == 725:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -58158,7 +58191,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 607:  # quality
             x = c[0]
-            value = _b718(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58194,7 +58227,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 609:  # quality
             x = c[0]
-            value = _b718(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58230,7 +58263,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 611:  # quality
             x = c[0]
-            value = _b718(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58264,7 +58297,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # thisturn
+        if r == 726:  # thisturn
             d['thisturn'] = True
         elif r == 613:  # keyword
             x = c[0]
@@ -58464,7 +58497,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58480,7 +58513,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C661()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58488,23 +58521,23 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # eot
+        if r == 752:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 752:  # next_upkeep
+        elif r == 753:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 753:  # losecontrol
+        elif r == 754:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 754:  # thisturn
+        elif r == 755:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 755:  # thiscombat
+        elif r == 756:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -58516,7 +58549,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58532,7 +58565,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C664()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58540,13 +58573,13 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # another
+        if r == 757:  # another
             d['another'] = True
-        elif r == 662:  # filter
+        elif r == 663:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 757:  # ingy
+        elif r == 758:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58556,7 +58589,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58572,7 +58605,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C666()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58580,7 +58613,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 664:  # whose
+        if r == 665:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -58592,7 +58625,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58608,7 +58641,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C672()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58616,7 +58649,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # zone
+        if r == 671:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -58628,7 +58661,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58644,7 +58677,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C674()
+    inst: Any = _C675()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58652,7 +58685,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # player
+        if r == 674:  # player
             x = c[0]
             value = _b507(x, inst, lim, made)
             d['player'] = value
@@ -58664,7 +58697,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58680,7 +58713,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C677()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58688,7 +58721,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 675:  # player
+        if r == 676:  # player
             x = c[0]
             value = _b507(x, inst, lim, made)
             d['player'] = value
@@ -58700,7 +58733,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58716,7 +58749,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C679()
+    inst: Any = _C680()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58724,11 +58757,11 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 678:  # cost
+        if r == 679:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 680:  # param
+        elif r == 681:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58743,7 +58776,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58759,7 +58792,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C700()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58767,7 +58800,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # word
+        if r == 699:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58782,7 +58815,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58798,7 +58831,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C702()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58806,11 +58839,11 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # player
+        if r == 701:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 769:  # walker
+        elif r == 770:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -58820,7 +58853,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58836,7 +58869,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C705()
+    inst: Any = _C706()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58844,15 +58877,15 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # quant
+        if r == 704:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 704:  # filter
+        elif r == 705:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 770:  # attached
+        elif r == 771:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -58861,7 +58894,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 771:  # samename
+        elif r == 772:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -58870,7 +58903,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 806:  # ingy
+        elif r == 807:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58880,7 +58913,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58896,7 +58929,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C718()
+    inst: Any = _C719()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58904,11 +58937,11 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # word
+        if r == 718:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 719:  # param
+        elif r == 720:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58923,7 +58956,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58939,7 +58972,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C739()
+    inst: Any = _C740()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58947,7 +58980,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # word
+        if r == 739:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 289 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58962,7 +58995,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58978,7 +59011,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C745()
+    inst: Any = _C744()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58986,13 +59019,13 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # filter
+        if r == 743:  # filter
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['filter'] = value
-        elif r == 811:  # gy
+        elif r == 812:  # gy
             d['gy'] = True
-        elif r == 812:  # bf
+        elif r == 813:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59002,7 +59035,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59018,7 +59051,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C748()
+    inst: Any = _C749()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59026,19 +59059,19 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # power
+        if r == 748:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 749:  # power
+        elif r == 750:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 750:  # target
+        elif r == 751:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -59053,7 +59086,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59069,7 +59102,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C775()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59077,7 +59110,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # enters
+        if r == 774:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -59089,7 +59122,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59105,7 +59138,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C778()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59113,7 +59146,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # leaves
+        if r == 777:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -59125,7 +59158,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59141,7 +59174,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C780()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59149,7 +59182,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # dies
+        if r == 779:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -59161,7 +59194,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59177,7 +59210,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C782()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59185,7 +59218,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # alone
+        if r == 781:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -59197,7 +59230,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59213,7 +59246,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C784()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59221,7 +59254,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # attacks
+        if r == 783:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59233,7 +59266,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59249,7 +59282,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C785()
+    inst: Any = _C786()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59257,11 +59290,11 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # blocks
+        if r == 785:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 807:  # acreature
+        elif r == 808:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -59271,7 +59304,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59287,7 +59320,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C790()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59295,17 +59328,17 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 786:  # blocked
+        if r == 787:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 787:  # article
+        elif r == 788:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 788:  # filter
+        elif r == 789:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -59319,7 +59352,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59335,7 +59368,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C792()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59343,7 +59376,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # direction
+        if r == 791:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -59355,7 +59388,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59371,7 +59404,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C794()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59379,7 +59412,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # up
+        if r == 793:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -59391,7 +59424,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59407,7 +59440,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C796()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59415,7 +59448,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # way
+        if r == 795:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -59427,7 +59460,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59443,7 +59476,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C798()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59451,11 +59484,11 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # targeted
+        if r == 797:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 808:  # opponents
+        elif r == 809:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59465,7 +59498,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59481,7 +59514,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C801()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59489,13 +59522,13 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # combat
+        if r == 810:  # combat
             d['combat'] = True
-        elif r == 798:  # deals
+        elif r == 799:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 799:  # recipient
+        elif r == 800:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -59509,7 +59542,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59525,7 +59558,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C803()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59533,9 +59566,9 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 810:  # combat
+        if r == 811:  # combat
             d['combat'] = True
-        elif r == 801:  # dealt
+        elif r == 802:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -60205,165 +60238,166 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 653 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 654 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 667 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 668 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 669 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 OntoBattlefield
-    _node,  # 672 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 677 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 678 __asgn_plain
-    _b679,  # 679 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 688 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 691 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 695 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 696 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 697 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 702 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 704 __asgn_plain
-    _b705,  # 705 EachObjects
-    _node,  # 706 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 708 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 663 __asgn_plain
+    _b664,  # 664 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 665 __asgn_plain
+    _b666,  # 666 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 669 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 670 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 OntoBattlefield
+    _node,  # 673 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 674 __asgn_plain
+    _b675,  # 675 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 676 __asgn_plain
+    _b677,  # 677 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 678 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 679 __asgn_plain
+    _b680,  # 680 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 689 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 692 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 696 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 697 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 698 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 699 __asgn_plain
+    _b700,  # 700 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 701 __asgn_plain
+    _b702,  # 702 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 703 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 705 __asgn_plain
+    _b706,  # 706 EachObjects
+    _node,  # 707 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 708 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 709 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 710 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 711 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 712 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 715 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 710 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 711 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 713 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 715 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 716 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 717 __asgn_plain
-    _b718,  # 718 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 720 __asgn_optional
-    _node,  # 721 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 717 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 718 __asgn_plain
+    _b719,  # 719 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 721 __asgn_optional
+    _node,  # 722 GrantedAbility
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 723 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 725 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 726 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 731 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 738 __asgn_plain
-    _b739,  # 739 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 740 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 742 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 744 __asgn_plain
-    _b745,  # 745 PerObject
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 724 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 736 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 739 __asgn_plain
+    _b740,  # 740 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 741 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 743 __asgn_plain
+    _b744,  # 744 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 745 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 747 __asgn_plain
-    _b748,  # 748 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 762 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 764 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 765 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 766 __asgn_optional
-    _match_node,  # 767 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 772 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 EntersEvent
-    _node,  # 775 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 784 __asgn_plain
-    _b785,  # 785 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 786 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 805 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 806 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 807 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 809 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 748 __asgn_plain
+    _b749,  # 749 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 760 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 767 __asgn_optional
+    _match_node,  # 768 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 773 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 EntersEvent
+    _node,  # 776 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 777 __asgn_plain
+    _b778,  # 778 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 791 __asgn_plain
+    _b792,  # 792 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 793 __asgn_plain
+    _b794,  # 794 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 795 __asgn_plain
+    _b796,  # 796 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 797 __asgn_plain
+    _b798,  # 798 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 802 __asgn_plain
+    _b803,  # 803 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 806 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 809 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 810 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 811 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 812 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 811 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 812 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 813 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 212, 216, 230, 512, 531, 565, 672, 706, 721, 775])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 212, 216, 230, 512, 531, 565, 673, 707, 722, 776])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -61026,27 +61060,27 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
-    _b660,  # 660 Duration
-    None,  # 661 __asgn_plain
+    None,  # 660 __asgn_plain
+    _b661,  # 661 Duration
     None,  # 662 __asgn_plain
-    _b663,  # 663 TargetObject
-    None,  # 664 __asgn_plain
-    _b665,  # 665 FromGraveyard
-    None,  # 666 __asgn_plain
-    None,  # 667 __asgn_optional
+    None,  # 663 __asgn_plain
+    _b664,  # 664 TargetObject
+    None,  # 665 __asgn_plain
+    _b666,  # 666 FromGraveyard
+    None,  # 667 __asgn_plain
     None,  # 668 __asgn_optional
     None,  # 669 __asgn_optional
-    None,  # 670 __asgn_plain
-    _b671,  # 671 OntoBattlefield
-    None,  # 672 Destination
-    None,  # 673 __asgn_plain
-    _b674,  # 674 IntoHand
-    None,  # 675 __asgn_plain
-    _b676,  # 676 IntoGraveyard
-    None,  # 677 __asgn_optional
-    None,  # 678 __asgn_plain
-    _b679,  # 679 CostValue
-    None,  # 680 __asgn_plain
+    None,  # 670 __asgn_optional
+    None,  # 671 __asgn_plain
+    _b672,  # 672 OntoBattlefield
+    None,  # 673 Destination
+    None,  # 674 __asgn_plain
+    _b675,  # 675 IntoHand
+    None,  # 676 __asgn_plain
+    _b677,  # 677 IntoGraveyard
+    None,  # 678 __asgn_optional
+    None,  # 679 __asgn_plain
+    _b680,  # 680 CostValue
     None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
@@ -61054,45 +61088,45 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
-    None,  # 688 __asgn_optional
-    None,  # 689 __asgn_plain
+    None,  # 688 __asgn_plain
+    None,  # 689 __asgn_optional
     None,  # 690 __asgn_plain
-    None,  # 691 __asgn_optional
-    None,  # 692 __asgn_plain
+    None,  # 691 __asgn_plain
+    None,  # 692 __asgn_optional
     None,  # 693 __asgn_plain
     None,  # 694 __asgn_plain
-    None,  # 695 __asgn_oneormore
+    None,  # 695 __asgn_plain
     None,  # 696 __asgn_oneormore
-    None,  # 697 __asgn_optional
-    None,  # 698 __asgn_plain
-    _b699,  # 699 BackRef
-    None,  # 700 __asgn_plain
-    _b701,  # 701 TargetPlayer
-    None,  # 702 __asgn_optional
-    None,  # 703 __asgn_plain
+    None,  # 697 __asgn_oneormore
+    None,  # 698 __asgn_optional
+    None,  # 699 __asgn_plain
+    _b700,  # 700 BackRef
+    None,  # 701 __asgn_plain
+    _b702,  # 702 TargetPlayer
+    None,  # 703 __asgn_optional
     None,  # 704 __asgn_plain
-    _b705,  # 705 EachObjects
-    None,  # 706 KeywordCostPart
-    None,  # 707 __asgn_optional
-    None,  # 708 __asgn_oneormore
+    None,  # 705 __asgn_plain
+    _b706,  # 706 EachObjects
+    None,  # 707 KeywordCostPart
+    None,  # 708 __asgn_optional
     None,  # 709 __asgn_oneormore
-    None,  # 710 __asgn_optional
+    None,  # 710 __asgn_oneormore
     None,  # 711 __asgn_optional
     None,  # 712 __asgn_optional
-    None,  # 713 __asgn_plain
+    None,  # 713 __asgn_optional
     None,  # 714 __asgn_plain
-    None,  # 715 __asgn_oneormore
+    None,  # 715 __asgn_plain
     None,  # 716 __asgn_oneormore
-    None,  # 717 __asgn_plain
-    _b718,  # 718 QualityRef
-    None,  # 719 __asgn_plain
-    None,  # 720 __asgn_optional
-    None,  # 721 GrantedAbility
-    None,  # 722 __asgn_oneormore
+    None,  # 717 __asgn_oneormore
+    None,  # 718 __asgn_plain
+    _b719,  # 719 QualityRef
+    None,  # 720 __asgn_plain
+    None,  # 721 __asgn_optional
+    None,  # 722 GrantedAbility
     None,  # 723 __asgn_oneormore
-    None,  # 724 __asgn_plain
-    None,  # 725 __asgn_optional
-    None,  # 726 __asgn_oneormore
+    None,  # 724 __asgn_oneormore
+    None,  # 725 __asgn_plain
+    None,  # 726 __asgn_optional
     None,  # 727 __asgn_oneormore
     None,  # 728 __asgn_oneormore
     None,  # 729 __asgn_oneormore
@@ -61101,28 +61135,28 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 732 __asgn_oneormore
     None,  # 733 __asgn_oneormore
     None,  # 734 __asgn_oneormore
-    None,  # 735 __asgn_optional
-    None,  # 736 __asgn_plain
+    None,  # 735 __asgn_oneormore
+    None,  # 736 __asgn_optional
     None,  # 737 __asgn_plain
     None,  # 738 __asgn_plain
-    _b739,  # 739 PerTime
-    None,  # 740 __asgn_optional
-    None,  # 741 __asgn_oneormore
-    None,  # 742 __asgn_optional
+    None,  # 739 __asgn_plain
+    _b740,  # 740 PerTime
+    None,  # 741 __asgn_optional
+    None,  # 742 __asgn_oneormore
     None,  # 743 __asgn_plain
-    None,  # 744 __asgn_plain
-    _b745,  # 745 PerObject
+    _b744,  # 744 PerObject
+    None,  # 745 __asgn_optional
     None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
-    _b748,  # 748 PowerOf
-    None,  # 749 __asgn_plain
+    None,  # 748 __asgn_plain
+    _b749,  # 749 PowerOf
     None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
     None,  # 752 __asgn_plain
     None,  # 753 __asgn_plain
     None,  # 754 __asgn_plain
     None,  # 755 __asgn_plain
-    None,  # 756 __asgn_optional
+    None,  # 756 __asgn_plain
     None,  # 757 __asgn_optional
     None,  # 758 __asgn_optional
     None,  # 759 __asgn_optional
@@ -61130,53 +61164,54 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 761 __asgn_optional
     None,  # 762 __asgn_optional
     None,  # 763 __asgn_optional
-    None,  # 764 __asgn_oneormore
-    None,  # 765 __asgn_optional
+    None,  # 764 __asgn_optional
+    None,  # 765 __asgn_oneormore
     None,  # 766 __asgn_optional
-    None,  # 767 DelayedStep
-    None,  # 768 __asgn_optional
+    None,  # 767 __asgn_optional
+    None,  # 768 DelayedStep
     None,  # 769 __asgn_optional
-    None,  # 770 __asgn_plain
+    None,  # 770 __asgn_optional
     None,  # 771 __asgn_plain
-    None,  # 772 __asgn_optional
-    None,  # 773 __asgn_plain
-    _b774,  # 774 EntersEvent
-    None,  # 775 ThisEvent
-    None,  # 776 __asgn_plain
-    _b777,  # 777 LeavesEvent
-    None,  # 778 __asgn_plain
-    _b779,  # 779 DiesEvent
-    None,  # 780 __asgn_plain
-    _b781,  # 781 AttacksAloneEvent
-    None,  # 782 __asgn_plain
-    _b783,  # 783 AttacksEvent
-    None,  # 784 __asgn_plain
-    _b785,  # 785 BlocksEvent
-    None,  # 786 __asgn_plain
+    None,  # 772 __asgn_plain
+    None,  # 773 __asgn_optional
+    None,  # 774 __asgn_plain
+    _b775,  # 775 EntersEvent
+    None,  # 776 ThisEvent
+    None,  # 777 __asgn_plain
+    _b778,  # 778 LeavesEvent
+    None,  # 779 __asgn_plain
+    _b780,  # 780 DiesEvent
+    None,  # 781 __asgn_plain
+    _b782,  # 782 AttacksAloneEvent
+    None,  # 783 __asgn_plain
+    _b784,  # 784 AttacksEvent
+    None,  # 785 __asgn_plain
+    _b786,  # 786 BlocksEvent
     None,  # 787 __asgn_plain
     None,  # 788 __asgn_plain
-    _b789,  # 789 BlockedEvent
-    None,  # 790 __asgn_plain
-    _b791,  # 791 PhasesEvent
-    None,  # 792 __asgn_plain
-    _b793,  # 793 TurnedUpEvent
-    None,  # 794 __asgn_plain
-    _b795,  # 795 ExiledThisWayEvent
-    None,  # 796 __asgn_plain
-    _b797,  # 797 TargetedEvent
-    None,  # 798 __asgn_plain
+    None,  # 789 __asgn_plain
+    _b790,  # 790 BlockedEvent
+    None,  # 791 __asgn_plain
+    _b792,  # 792 PhasesEvent
+    None,  # 793 __asgn_plain
+    _b794,  # 794 TurnedUpEvent
+    None,  # 795 __asgn_plain
+    _b796,  # 796 ExiledThisWayEvent
+    None,  # 797 __asgn_plain
+    _b798,  # 798 TargetedEvent
     None,  # 799 __asgn_plain
-    _b800,  # 800 DealsDamageEvent
-    None,  # 801 __asgn_plain
-    _b802,  # 802 DealtDamageEvent
-    None,  # 803 __asgn_optional
+    None,  # 800 __asgn_plain
+    _b801,  # 801 DealsDamageEvent
+    None,  # 802 __asgn_plain
+    _b803,  # 803 DealtDamageEvent
     None,  # 804 __asgn_optional
-    None,  # 805 __asgn_oneormore
-    None,  # 806 __asgn_optional
+    None,  # 805 __asgn_optional
+    None,  # 806 __asgn_oneormore
     None,  # 807 __asgn_optional
     None,  # 808 __asgn_optional
     None,  # 809 __asgn_optional
     None,  # 810 __asgn_optional
     None,  # 811 __asgn_optional
     None,  # 812 __asgn_optional
+    None,  # 813 __asgn_optional
 ]

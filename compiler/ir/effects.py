@@ -1001,6 +1001,7 @@ class AddMana(Effect):
     mana: tuple[str, ...] = ()
     any_color: bool = False
     choices: tuple[str, ...] = ()
+    per: Amount | None = None  # 106.3: "add {G} for each creature with defender you control"
 
     def text(self, ph: "Phrase", subject: str) -> str:
         if self.any_color:
@@ -1009,14 +1010,16 @@ class AddMana(Effect):
             return f"add {self.choices[0]} or {self.choices[1]}"
         if self.choices:
             return f"add {', '.join(self.choices[:-1])}, or {self.choices[-1]}"
-        return f"add {''.join(self.mana)}"
+        per = f" {self.per.words}" if isinstance(self.per, CountOf) else ""
+        return f"add {''.join(self.mana)}{per}"
 
     def python(self, actions: Actions) -> str:
         if self.any_color:
             return "rt.AddMana(any_color=True)"
         if self.choices:
             return f"rt.AddMana(choices={lit(self.choices)})"
-        return f"rt.AddMana(mana={lit(self.mana)})"
+        per = f", per={self.per.python()}" if self.per is not None else ""
+        return f"rt.AddMana(mana={lit(self.mana)}{per})"
 
 
 # ------------------------------------------------------------------ keyword actions (701)
