@@ -374,12 +374,12 @@ class _EmptyCost:
 def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = None) -> Amount:
     if a.x:
         return am.XAmount(words="X")
+    if a.plus is not None and ck is not None:
+        # "1 plus the number of creature cards in your graveyard"
+        count = _count_of(ck, a.plus.count)
+        return am.Plus(int(a.plus.base), count, words=f"{a.plus.base} plus {count.words}")
     if a.count is not None and ck is not None:
-        f = _filter(ck, a.count.filter, a.count)
-        where = " on the battlefield" if a.count.onbf else ""
-        if not where and not f.controller:
-            ck.error(a.count, "say whose permanents are counted: '... you control' or '... on the battlefield'")
-        return am.CountOf(0, "", words=f"the number of {f.words}{where}", filter=f)
+        return _count_of(ck, a.count)
     if a.counters is not None:
         return am.CountersOnThis(a.counters.counter.name,
                                  words=f"the number of {a.counters.counter.name} counters on it")
@@ -395,6 +395,16 @@ def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = N
     if a.word:
         return am.Fixed(NUMBER_WORDS[a.word], words=a.word)
     return am.Fixed(int(a.value), words=str(a.value))
+
+
+def _count_of(ck: Checker, c: Any) -> am.CountOf:
+    """"the number of black permanents you control", "... on the battlefield", "the number of creature
+    cards in your graveyard" (its controller's graveyard), counted as the number is needed."""
+    f = _filter(ck, c.filter, c)
+    where = " on the battlefield" if c.onbf else " in your graveyard" if c.gy else ""
+    if not where and not f.controller:
+        ck.error(c, "say whose permanents are counted: '... you control' or '... on the battlefield'")
+    return am.CountOf(0, "graveyard" if c.gy else "", words=f"the number of {f.words}{where}", filter=f)
 
 
 def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
@@ -952,6 +962,10 @@ class CardLowering:
 
     def effect_RemoveCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.RemoveCounters(self.amount(e.amount), self.counter_kind(e.counter), self.target(e.target, cond))
+
+    def effect_ChangeBaseEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # 613.4b: the value is fixed as the effect begins (611.2c-style locking: counted on resolution)
+        return ef.ChangeBase(str(e.which), self.amount(e.amount))
 
     def effect_MoveCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
         source = self.target(e.source, cond)

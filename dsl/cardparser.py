@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'fb43f63a701a416c9a7bc310b871a5ae54cc20ee4bcdaf24a6751341af0b016e'
+GRAMMAR = '0643da7f0beb8cb2baf4a433acb748e1f0367eb7ad5a8d6d80d55cd5fc097854'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -142,15 +142,17 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('ZoneName', 'match', 'ZoneName', ''),
     ('__asgn_optional', 'optional', '', 'facedown'),
     ('__asgn_optional', 'optional', '', 'instructed'),
-    ('__asgn_plain', 'plain', '', 'value'),
+    ('__asgn_plain', 'plain', '', 'base'),
+    ('__asgn_plain', 'plain', '', 'count'),
+    ('PlusAmount', 'common', 'PlusAmount', ''),
+    ('__asgn_plain', 'plain', '', 'plus'),
     ('Amount', 'common', 'Amount', ''),
+    ('__asgn_plain', 'plain', '', 'value'),
     ('__asgn_plain', 'plain', '', 'word'),
     ('__asgn_plain', 'plain', '', 'counter'),
     ('CountersOnThis', 'common', 'CountersOnThis', ''),
     ('__asgn_plain', 'plain', '', 'counters'),
     ('__asgn_plain', 'plain', '', 'that'),
-    ('__asgn_plain', 'plain', '', 'filter'),
-    ('CountOf', 'common', 'CountOf', ''),
     ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_plain', 'plain', '', 'param'),
     ('__asgn_plain', 'plain', '', 'name'),
@@ -295,12 +297,13 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'affected'),
     ('__asgn_plain', 'plain', '', 'offbf'),
     ('CardsStaticStmt', 'common', 'CardsStaticStmt', ''),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('CountOf', 'common', 'CountOf', ''),
     ('__asgn_optional', 'optional', '', 'x'),
     ('__asgn_plain', 'plain', '', 'kind'),
     ('__asgn_plain', 'plain', '', 'controller'),
     ('__asgn_plain', 'plain', '', 'name'),
     ('ObjectFilter', 'common', 'ObjectFilter', ''),
-    ('__asgn_optional', 'optional', '', 'onbf'),
     ('__asgn_plain', 'plain', '', 'cant'),
     ('__asgn_plain', 'plain', '', 'did'),
     ('__asgn_plain', 'plain', '', 'dont'),
@@ -362,6 +365,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'source'),
     ('__asgn_plain', 'plain', '', 'target'),
     ('MoveCountersEffect', 'common', 'MoveCountersEffect', ''),
+    ('__asgn_plain', 'plain', '', 'which'),
+    ('__asgn_plain', 'plain', '', 'amount'),
+    ('ChangeBaseEffect', 'common', 'ChangeBaseEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('KeywordCost', 'common', 'KeywordCost', ''),
@@ -654,6 +660,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'host'),
     ('__asgn_plain', 'plain', '', 'affected'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
+    ('__asgn_optional', 'optional', '', 'onbf'),
+    ('__asgn_optional', 'optional', '', 'gy'),
     ('__asgn_optional', 'optional', '', 'other'),
     ('__asgn_optional', 'optional', '', 'another'),
     ('__asgn_optional', 'optional', '', 'facedown'),
@@ -905,9 +913,9 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX40': ('(non[a-z]+|non-[A-Z][A-Za-z]*),?', 40),
     '_RX41': ('(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
     '_RX42': ('([0-9]+|X)\\b', 40),
-    '_RX43': ('(white|blue|black|red|green|multicolored|monocolored|colorless)\\b', 40),
-    '_RX44': ('greater|less', 40),
-    '_RX45': ('(power|toughness)\\b', 40),
+    '_RX43': ('(power|toughness)\\b', 40),
+    '_RX44': ('(white|blue|black|red|green|multicolored|monocolored|colorless)\\b', 40),
+    '_RX45': ('greater|less', 40),
     '_RX46': (',(?!\\s*or\\b)', 40),
     '_RX47': ('(it|them|this)\\b', 40),
     '_RX48': ('(opponent|player)\\b', 40),
@@ -1070,40 +1078,40 @@ _F81 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', '
 _F82 = frozenset([None, 'c', 'p', 's'])
 _F83 = frozenset([None, 'c', 'e', 'i', 't', 'y'])
 _F84 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F85 = frozenset([None, 'd', 'p', 'r', 's', 't', '{'])
-_F86 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
-_F87 = frozenset([None, 'a', 'd', 'y'])
-_F88 = frozenset(['p', 't'])
-_F89 = frozenset([None, 'b', 'i'])
-_F90 = frozenset([None, 'a', 't'])
-_F91 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F92 = frozenset([None, 'c', 'i'])
-_F93 = frozenset([None, 'i', 't'])
-_F94 = frozenset(['i', 't'])
-_F95 = frozenset([None, 'e', 'o', 'u'])
-_F96 = frozenset(['o', 'p'])
-_F97 = frozenset(['e', 'y'])
-_F98 = frozenset(['d', 'e', 'u'])
-_F99 = frozenset(['w'])
-_F100 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
-_F101 = frozenset([None, 'a', 'p'])
-_F102 = frozenset([None, 'p', 't'])
-_F103 = frozenset(['+', '-'])
-_F104 = frozenset([None, 'g', 'h'])
-_F105 = frozenset([',', 'a'])
-_F106 = frozenset([None, ',', 'e'])
-_F107 = frozenset([None, 'm', 'o'])
-_F108 = frozenset([None, 'a', 'r'])
-_F109 = frozenset([None, 'h', 'y'])
-_F110 = frozenset([None, 'f', 'u'])
-_F111 = frozenset([None, 'd', 'f'])
-_F112 = frozenset([None, 'u', 'y'])
-_F113 = frozenset([None, 'i', 'u'])
-_F114 = frozenset([None, 'c', 't'])
-_F115 = frozenset([None, 'o', 't'])
-_F116 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F117 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
-_F118 = frozenset([None, 'i', 'y'])
+_F85 = frozenset(['p', 't'])
+_F86 = frozenset([None, 'd', 'p', 'r', 's', 't', '{'])
+_F87 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
+_F88 = frozenset([None, 'o', 't'])
+_F89 = frozenset([None, 'i', 'y'])
+_F90 = frozenset([None, 'a', 'd', 'y'])
+_F91 = frozenset([None, 'b', 'i'])
+_F92 = frozenset([None, 'a', 't'])
+_F93 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F94 = frozenset([None, 'c', 'i'])
+_F95 = frozenset([None, 'i', 't'])
+_F96 = frozenset(['i', 't'])
+_F97 = frozenset([None, 'e', 'o', 'u'])
+_F98 = frozenset(['o', 'p'])
+_F99 = frozenset(['e', 'y'])
+_F100 = frozenset(['d', 'e', 'u'])
+_F101 = frozenset(['w'])
+_F102 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
+_F103 = frozenset([None, 'a', 'p'])
+_F104 = frozenset([None, 'p', 't'])
+_F105 = frozenset(['+', '-'])
+_F106 = frozenset([None, 'g', 'h'])
+_F107 = frozenset([',', 'a'])
+_F108 = frozenset([None, ',', 'e'])
+_F109 = frozenset([None, 'm', 'o'])
+_F110 = frozenset([None, 'a', 'r'])
+_F111 = frozenset([None, 'h', 'y'])
+_F112 = frozenset([None, 'f', 'u'])
+_F113 = frozenset([None, 'd', 'f'])
+_F114 = frozenset([None, 'u', 'y'])
+_F115 = frozenset([None, 'i', 'u'])
+_F116 = frozenset([None, 'c', 't'])
+_F117 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F118 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
 _F119 = frozenset(['i', 'o'])
 
 
@@ -6624,12 +6632,16 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                q = sk0[p1]
+                p3 = p1
+                res4: list[Any] = []
+                p5 = p3
+                res6: list[Any] = []
+                q = sk0[p5]
                 if q < 0:
-                    q = _WS0(text, p1).end()
+                    q = _WS0(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p1] = q
+                    sk0[p5] = q
                 m = _RX13(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     p = c
@@ -6638,17 +6650,93 @@ class CardParser:
                 s = m.group()
                 v = (q, s, 'INT') if s else None
                 q += len(s)
-                p1 = q
+                p5 = q
                 if v:
-                    res2.append(v)
+                    res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 120
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('plus', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'plus', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                p7 = p3
+                res8: list[Any] = []
+                r = self.r_CountOf_0(p7)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p7 = q
+                if v:
+                    res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 121
+                p3 = p7
+                if res8 and n:
+                    res4.append(n)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 122
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 120
+                    n.rule = 123
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 121
+                    n.rule = 124
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F28:
+            while True:
+                p9 = p
+                res10: list[Any] = []
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
+                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
+                p9 = q
+                if v:
+                    res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 125
+                q = p9
+                v = n if res10 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6662,170 +6750,12 @@ class CardParser:
             q, v = r
             if v is not None:
                 n = Nt([v])
-                n.rule = 121
+                n.rule = 124
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
         if ch in _F30:
-            while True:
-                p3 = p
-                res4: list[Any] = []
-                q = sk0[p3]
-                if q < 0:
-                    q = _WS0(text, p3).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p3] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F22 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'NumberWord') if s else None
-                q += len(s)
-                p3 = q
-                if v:
-                    res4.append(v)
-                if res4:
-                    n = Nt(res4)
-                    n.rule = 122
-                q = p3
-                v = n if res4 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 121
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F11:
-            while True:
-                p5 = p
-                res6: list[Any] = []
-                p7 = p5
-                res8: list[Any] = []
-                q = sk0[p7]
-                if q < 0:
-                    q = _WS0(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p7] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p7 = q
-                res8.append(v)
-                q = sk0[p7]
-                if q < 0:
-                    q = _WS0(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p7] = q
-                if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'number', '')
-                q += 6
-                p7 = q
-                res8.append(v)
-                q = sk0[p7]
-                if q < 0:
-                    q = _WS0(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p7] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p7 = q
-                res8.append(v)
-                p9 = p7
-                res10: list[Any] = []
-                r = self.r_CounterKind_0(p9)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p9 = q
-                if v:
-                    res10.append(v)
-                if res10:
-                    n = Nt(res10)
-                    n.rule = 123
-                p7 = p9
-                if res10 and n:
-                    res8.append(n)
-                q = sk0[p7]
-                if q < 0:
-                    q = _WS0(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p7] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                p7 = q
-                res8.append(v)
-                q = sk0[p7]
-                if q < 0:
-                    q = _WS0(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p7] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p7 = q
-                res8.append(v)
-                q = sk0[p7]
-                if q < 0:
-                    q = _WS0(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p7] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p7 = q
-                res8.append(v)
-                if res8:
-                    n = Nt(res8)
-                    n.rule = 124
-                p5 = p7
-                if res8 and n:
-                    res6.append(n)
-                if res6:
-                    n = Nt(res6)
-                    n.rule = 125
-                q = p5
-                v = n if res6 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 121
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F11:
             while True:
                 p11 = p
                 res12: list[Any] = []
@@ -6835,13 +6765,13 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX14(text, q) if text[q:q + 1] in _F31 else None
+                m = _RX12(text, q) if text[q:q + 1] in _F22 else None
                 if m is None:
                     p = c
                     ch = ch0
                     break
                 s = m.group()
-                v = (q, s, 'EventAmountWord') if s else None
+                v = (q, s, 'NumberWord') if s else None
                 q += len(s)
                 p11 = q
                 if v:
@@ -6853,7 +6783,7 @@ class CardParser:
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 121
+                    n.rule = 124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6908,7 +6838,7 @@ class CardParser:
                 res16.append(v)
                 p17 = p15
                 res18: list[Any] = []
-                r = self.r_ObjectFilter_0(p17)
+                r = self.r_CounterKind_0(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -6923,43 +6853,48 @@ class CardParser:
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
-                while True:
-                    p19 = p15
-                    res20: list[Any] = []
-                    r = self.e37_0(p19)
-                    if r is None:
-                        break
-                    q, v = r
-                    p19 = q
-                    if v:
-                        res20.append(v)
-                    q = sk0[p19]
-                    if q < 0:
-                        q = _WS0(text, p19).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p19] = q
-                    if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'the', '')
-                    q += 3
-                    p19 = q
-                    res20.append(v)
-                    q = sk0[p19]
-                    if q < 0:
-                        q = _WS0(text, p19).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p19] = q
-                    if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'battlefield', '')
-                    q += 11
-                    p19 = q
-                    res20.append(v)
-                    p15 = p19
-                    res16 += res20
+                q = sk0[p15]
+                if q < 0:
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
                     break
+                v = (q, 'counters', '')
+                q += 8
+                p15 = q
+                res16.append(v)
+                q = sk0[p15]
+                if q < 0:
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p15 = q
+                res16.append(v)
+                q = sk0[p15]
+                if q < 0:
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p15 = q
+                res16.append(v)
                 if res16:
                     n = Nt(res16)
                     n.rule = 128
@@ -6973,16 +6908,49 @@ class CardParser:
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 121
+                    n.rule = 124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F32:
+        if ch in _F11:
+            while True:
+                p19 = p
+                res20: list[Any] = []
+                q = sk0[p19]
+                if q < 0:
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
+                m = _RX14(text, q) if text[q:q + 1] in _F31 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'EventAmountWord') if s else None
+                q += len(s)
+                p19 = q
+                if v:
+                    res20.append(v)
+                if res20:
+                    n = Nt(res20)
+                    n.rule = 130
+                q = p19
+                v = n if res20 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 124
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
             while True:
                 p21 = p
                 res22: list[Any] = []
-                r = self.r_ParamName_0(p21)
+                r = self.r_CountOf_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -6993,12 +6961,37 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 130
+                    n.rule = 131
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 121
+                    n.rule = 124
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F32:
+            while True:
+                p23 = p
+                res24: list[Any] = []
+                r = self.r_ParamName_0(p23)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p23 = q
+                if v:
+                    res24.append(v)
+                if res24:
+                    n = Nt(res24)
+                    n.rule = 132
+                q = p23
+                v = n if res24 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7030,14 +7023,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 131
+            n.rule = 133
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 132
+        n.rule = 134
         return p, n
 
     def e20_0(self, p: int) -> Any:
@@ -7112,7 +7105,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 133
+        n.rule = 135
         return q, n
 
     def e22_0(self, p: int) -> Any:
@@ -7133,7 +7126,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 134
+        n.rule = 136
         return q, n
 
     def r_CostPart_0(self, p: int) -> Any:
@@ -7172,18 +7165,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 135
+                    n.rule = 137
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 136
+                    n.rule = 138
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 137
+                    n.rule = 139
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7198,7 +7191,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 137
+                    n.rule = 139
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7234,7 +7227,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 138
+                    n.rule = 140
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -7254,12 +7247,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 139
+                    n.rule = 141
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 137
+                    n.rule = 139
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7300,18 +7293,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 140
+                    n.rule = 142
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 141
+                    n.rule = 143
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 137
+                    n.rule = 139
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7352,18 +7345,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 142
+                    n.rule = 144
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 143
+                    n.rule = 145
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 137
+                    n.rule = 139
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7409,7 +7402,7 @@ class CardParser:
                         res22.append(v)
                     if res22:
                         n = Nt(res22)
-                        n.rule = 144
+                        n.rule = 146
                     p19 = p21
                     if res22 and n:
                         res20.append(n)
@@ -7429,18 +7422,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 145
+                    n.rule = 147
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 146
+                    n.rule = 148
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 137
+                    n.rule = 139
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7495,18 +7488,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 147
+                    n.rule = 149
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 148
+                    n.rule = 150
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 137
+                    n.rule = 139
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7542,7 +7535,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 149
+                    n.rule = 151
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -7559,18 +7552,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 150
+                    n.rule = 152
                 p29 = p33
                 if res34 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 151
+                    n.rule = 153
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 137
+                    n.rule = 139
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7606,7 +7599,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 152
+                    n.rule = 154
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -7623,7 +7616,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 153
+                    n.rule = 155
                 p35 = p39
                 if res40 and n:
                     res36.append(n)
@@ -7671,12 +7664,12 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 154
+                    n.rule = 156
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 137
+                    n.rule = 139
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7712,7 +7705,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 155
+                    n.rule = 157
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -7729,11 +7722,11 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 156
+                    n.rule = 158
                 p41 = p45
                 if res46 and n:
                     res42.append(n)
-                r = self.e38_0(p41)
+                r = self.e37_0(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -7772,12 +7765,12 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 157
+                    n.rule = 159
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 137
+                    n.rule = 139
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7813,7 +7806,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 158
+                    n.rule = 160
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -7830,7 +7823,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 159
+                    n.rule = 161
                 p47 = p51
                 if res52 and n:
                     res48.append(n)
@@ -7878,12 +7871,12 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 160
+                    n.rule = 162
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 137
+                    n.rule = 139
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7929,7 +7922,7 @@ class CardParser:
                         res58.append(v)
                     if res58:
                         n = Nt(res58)
-                        n.rule = 161
+                        n.rule = 163
                     p55 = p57
                     if res58 and n:
                         res56.append(n)
@@ -7949,18 +7942,18 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 162
+                    n.rule = 164
                 p53 = p59
                 if res60 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 163
+                    n.rule = 165
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 137
+                    n.rule = 139
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7996,7 +7989,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 164
+                    n.rule = 166
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -8013,11 +8006,11 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 165
+                    n.rule = 167
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
-                r = self.e39_0(p61)
+                r = self.e38_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -8056,12 +8049,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 166
+                    n.rule = 168
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 137
+                    n.rule = 139
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8199,7 +8192,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 167
+        n.rule = 169
         return q, n
 
     def r_Condition_0(self, p: int) -> Any:
@@ -8233,7 +8226,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 168
+                    n.rule = 170
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -8339,18 +8332,18 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 169
+                    n.rule = 171
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 170
+                    n.rule = 172
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8531,18 +8524,18 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 172
+                    n.rule = 174
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 173
+                    n.rule = 175
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8565,7 +8558,7 @@ class CardParser:
                 q += 3
                 p11 = q
                 res12.append(v)
-                r = self.e40_0(p11)
+                r = self.e39_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -8576,12 +8569,12 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 174
+                    n.rule = 176
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8590,7 +8583,7 @@ class CardParser:
             while True:
                 p13 = p
                 res14: list[Any] = []
-                r = self.e41_0(p13)
+                r = self.e40_0(p13)
                 if r is None:
                     p = c
                     ch = ch0
@@ -8620,7 +8613,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 175
+                    n.rule = 177
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -8659,18 +8652,18 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 176
+                    n.rule = 178
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14 if len(res14) == 1 and type(res14[0]) is not list else flatten(res14))
-                    n.rule = 177
+                    n.rule = 179
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8753,7 +8746,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 178
+                    n.rule = 180
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -8815,12 +8808,12 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 179
+                    n.rule = 181
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8870,18 +8863,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 180
+                    n.rule = 182
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 181
+                    n.rule = 183
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8992,7 +8985,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 182
+                    n.rule = 184
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -9012,12 +9005,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 183
+                    n.rule = 185
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9117,7 +9110,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 184
+                    n.rule = 186
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -9134,18 +9127,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 185
+                    n.rule = 187
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 186
+                    n.rule = 188
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9196,7 +9189,7 @@ class CardParser:
                 q += 8
                 p37 = q
                 res38.append(v)
-                r = self.e42_0(p37)
+                r = self.e41_0(p37)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9218,18 +9211,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 187
+                    n.rule = 189
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 188
+                    n.rule = 190
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9293,18 +9286,18 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 189
+                    n.rule = 191
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 190
+                    n.rule = 192
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9341,7 +9334,7 @@ class CardParser:
                 q += 7
                 p45 = q
                 res46.append(v)
-                r = self.e43_0(p45)
+                r = self.e42_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9352,12 +9345,12 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 191
+                    n.rule = 193
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9454,18 +9447,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 192
+                    n.rule = 194
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 193
+                    n.rule = 195
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9579,7 +9572,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 194
+                    n.rule = 196
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -9613,12 +9606,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 195
+                    n.rule = 197
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9668,14 +9661,14 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 196
+                    n.rule = 198
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
                 while True:
                     p59 = p55
                     res60: list[Any] = []
-                    r = self.e44_0(p59)
+                    r = self.e43_0(p59)
                     if r is None:
                         break
                     q, v = r
@@ -9710,11 +9703,11 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 197
+                    n.rule = 199
                 p55 = p61
                 if res62 and n:
                     res56.append(n)
-                r = self.e45_0(p55)
+                r = self.e44_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9753,12 +9746,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 198
+                    n.rule = 200
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9822,7 +9815,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 199
+                    n.rule = 201
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -9844,7 +9837,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 200
+                    n.rule = 202
                 p63 = p67
                 if res68 and n:
                     res64.append(n)
@@ -9878,12 +9871,12 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 201
+                    n.rule = 203
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9994,7 +9987,7 @@ class CardParser:
                 res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 202
+                    n.rule = 204
                 p69 = p71
                 if res72 and n:
                     res70.append(n)
@@ -10028,12 +10021,12 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 203
+                    n.rule = 205
                 q = p69
                 v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10056,7 +10049,7 @@ class CardParser:
                 q += 4
                 p73 = q
                 res74.append(v)
-                r = self.e46_0(p73)
+                r = self.e45_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10078,18 +10071,18 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 204
+                    n.rule = 206
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 205
+                    n.rule = 207
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10099,7 +10092,7 @@ class CardParser:
                 p77 = p
                 res78: list[Any] = []
                 while True:
-                    r = self.e47_0(p77)
+                    r = self.e46_0(p77)
                     if r is None:
                         break
                     q, v = r
@@ -10120,7 +10113,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 206
+                    n.rule = 208
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
@@ -10150,7 +10143,7 @@ class CardParser:
                         res84.append(v)
                     if res84:
                         n = Nt(res84)
-                        n.rule = 207
+                        n.rule = 209
                     p81 = p83
                     if res84 and n:
                         res82.append(n)
@@ -10159,12 +10152,12 @@ class CardParser:
                     break
                 if res78:
                     n = Nt(res78 if len(res78) == 1 and type(res78[0]) is not list else flatten(res78))
-                    n.rule = 208
+                    n.rule = 210
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 173
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10189,7 +10182,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 209
+        n.rule = 211
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -10210,7 +10203,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 210
+        n.rule = 212
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -10256,7 +10249,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 211
+        n.rule = 213
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -10361,7 +10354,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e48_0(p1)
+                r = self.e47_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10372,7 +10365,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 212
+                    n.rule = 214
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10392,7 +10385,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e49_0(p3)
+                r = self.e48_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10403,7 +10396,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 212
+                    n.rule = 214
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -10412,11 +10405,11 @@ class CardParser:
             while True:
                 p5 = p
                 res6: list[Any] = []
-                if self.e50_0(p5) is None:
+                if self.e49_0(p5) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e51_0(p5)
+                r = self.e50_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10427,7 +10420,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 212
+                    n.rule = 214
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -10452,7 +10445,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e52_0(p1)
+                r = self.e51_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10488,7 +10481,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 213
+                    n.rule = 215
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -10498,7 +10491,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e53_0(p)
+            r = self.e52_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -10544,7 +10537,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 214
+        n.rule = 216
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -10580,7 +10573,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 215
+        n.rule = 217
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -10603,7 +10596,7 @@ class CardParser:
             if m is not None:
                 p = c
                 break
-            r = self.e54_1(p1)
+            r = self.e53_1(p1)
             if r is None:
                 p = c
                 break
@@ -10613,7 +10606,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 216
+                n.rule = 218
             q = p1
             v = n if res2 else None
             p = q
@@ -10623,7 +10616,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 217
+        n.rule = 219
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -10656,7 +10649,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 218
+                n.rule = 220
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10680,7 +10673,7 @@ class CardParser:
             p7 = p9
             if res10 and n:
                 res8.append(n)
-            r = self.e55_1(p7)
+            r = self.e54_1(p7)
             if r is None:
                 p = c
                 break
@@ -10696,13 +10689,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 219
+                n.rule = 221
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 220
+                n.rule = 222
             q = p1
             v = n if res2 else None
             p = q
@@ -10712,7 +10705,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 221
+        n.rule = 223
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -10747,7 +10740,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 222
+        n.rule = 224
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -10780,7 +10773,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10801,7 +10794,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10822,7 +10815,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10843,7 +10836,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10880,7 +10873,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10901,7 +10894,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10922,7 +10915,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10943,7 +10936,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10964,7 +10957,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10985,7 +10978,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11006,7 +10999,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11027,7 +11020,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11064,7 +11057,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11085,7 +11078,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11106,7 +11099,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11127,7 +11120,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11148,7 +11141,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11169,7 +11162,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11216,11 +11209,11 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 226
+                n.rule = 228
             p1 = p3
             if res4 and n:
                 res2.append(n)
-            r = self.e56_0(p1)
+            r = self.e55_0(p1)
             if r is None:
                 p = c
                 if first:
@@ -11232,7 +11225,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 227
+                n.rule = 229
             q = p1
             v = n if res2 else None
             p = q
@@ -11243,7 +11236,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 228
+        n.rule = 230
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -11277,7 +11270,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 229
+                n.rule = 231
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11361,7 +11354,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 230
+                    n.rule = 232
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -11370,7 +11363,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e57_0(p3) is None:
+                if self.e56_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -11385,7 +11378,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 230
+                    n.rule = 232
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11404,7 +11397,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e58_0(p5)
+                r = self.e57_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -11415,7 +11408,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 230
+                    n.rule = 232
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11459,7 +11452,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 231
+                    n.rule = 233
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -11621,7 +11614,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 232
+                    n.rule = 234
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -11641,12 +11634,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 233
+                    n.rule = 235
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11676,7 +11669,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 234
+                    n.rule = 236
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -11726,18 +11719,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 235
+                    n.rule = 237
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 236
+                    n.rule = 238
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11752,7 +11745,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11880,18 +11873,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 237
+                    n.rule = 239
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 238
+                    n.rule = 240
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12053,18 +12046,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 239
+                    n.rule = 241
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 240
+                    n.rule = 242
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12147,7 +12140,7 @@ class CardParser:
                     q += 2
                     p29 = q
                     res30.append(v)
-                    r = self.e59_0(p29)
+                    r = self.e58_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -12169,7 +12162,7 @@ class CardParser:
                     p27 = p29
                     res28 += res30
                     break
-                r = self.e60_0(p27)
+                r = self.e59_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12233,7 +12226,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 241
+                    n.rule = 243
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -12281,12 +12274,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 242
+                    n.rule = 244
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12301,7 +12294,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12316,7 +12309,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12351,7 +12344,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 243
+                        n.rule = 245
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -12411,7 +12404,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 244
+                    n.rule = 246
                 p33 = p39
                 if res40 and n:
                     res34.append(n)
@@ -12428,11 +12421,11 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 245
+                    n.rule = 247
                 p33 = p41
                 if res42 and n:
                     res34.append(n)
-                r = self.e61_0(p33)
+                r = self.e60_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12491,7 +12484,7 @@ class CardParser:
                         res46.append(v)
                     if res46:
                         n = Nt(res46)
-                        n.rule = 246
+                        n.rule = 248
                     p43 = p45
                     if res46 and n:
                         res44.append(n)
@@ -12525,7 +12518,7 @@ class CardParser:
                     q += 4
                     p47 = q
                     res48.append(v)
-                    r = self.e62_0(p47)
+                    r = self.e61_0(p47)
                     if r is None:
                         break
                     q, v = r
@@ -12537,12 +12530,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 247
+                    n.rule = 249
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12557,7 +12550,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12929,7 +12922,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 248
+                    n.rule = 250
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -12946,11 +12939,11 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 249
+                    n.rule = 251
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
-                r = self.e63_0(p49)
+                r = self.e62_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13017,12 +13010,12 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 250
+                    n.rule = 252
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13156,7 +13149,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 251
+                    n.rule = 253
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -13173,11 +13166,11 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 252
+                    n.rule = 254
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
-                r = self.e64_0(p55)
+                r = self.e63_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13216,12 +13209,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 253
+                    n.rule = 255
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13411,7 +13404,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 254
+                    n.rule = 256
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -13459,12 +13452,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 255
+                    n.rule = 257
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13501,7 +13494,7 @@ class CardParser:
                 q += 3
                 p65 = q
                 res66.append(v)
-                r = self.e65_0(p65)
+                r = self.e64_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13624,12 +13617,12 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 256
+                    n.rule = 258
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13777,7 +13770,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 257
+                    n.rule = 259
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -13797,12 +13790,12 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 258
+                    n.rule = 260
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13817,7 +13810,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13832,7 +13825,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13896,7 +13889,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 259
+                    n.rule = 261
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -13946,18 +13939,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 260
+                    n.rule = 262
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 261
+                    n.rule = 263
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14096,18 +14089,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 262
+                    n.rule = 264
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 263
+                    n.rule = 265
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14179,7 +14172,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 264
+                    n.rule = 266
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -14197,7 +14190,7 @@ class CardParser:
                 q += 10
                 p81 = q
                 res82.append(v)
-                r = self.e66_0(p81)
+                r = self.e65_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -14280,18 +14273,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 265
+                    n.rule = 267
                 p81 = p85
                 if res86 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 266
+                    n.rule = 268
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14349,7 +14342,7 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 267
+                    n.rule = 269
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
@@ -14464,7 +14457,7 @@ class CardParser:
                     q += 4
                     p91 = q
                     res92.append(v)
-                    r = self.e67_0(p91)
+                    r = self.e66_0(p91)
                     if r is None:
                         break
                     q, v = r
@@ -14482,7 +14475,7 @@ class CardParser:
                         res94.append(v)
                     if res94:
                         n = Nt(res94)
-                        n.rule = 268
+                        n.rule = 270
                     p91 = p93
                     if res94 and n:
                         res92.append(n)
@@ -14491,12 +14484,12 @@ class CardParser:
                     break
                 if res88:
                     n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 269
+                    n.rule = 271
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14532,7 +14525,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 270
+                    n.rule = 272
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -14610,11 +14603,11 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 271
+                    n.rule = 273
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
-                r = self.e68_0(p95)
+                r = self.e67_0(p95)
                 if r is None:
                     p = c
                     ch = ch0
@@ -14625,12 +14618,12 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 272
+                    n.rule = 274
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14645,12 +14638,84 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 230
+                    n.rule = 232
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
+
+    def r_CountOf_0(self, p: int) -> Any:
+        # CountOf: Sequence (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'the', '')
+        q += 3
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'number', '')
+        q += 6
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'of', '')
+        q += 2
+        p = q
+        res.append(v)
+        p1 = p
+        res2: list[Any] = []
+        r = self.r_ObjectFilter_0(p1)
+        if r is None:
+            return None
+        q, v = r
+        p1 = q
+        if v:
+            res2.append(v)
+        if res2:
+            n = Nt(res2)
+            n.rule = 275
+        p = p1
+        if res2 and n:
+            res.append(n)
+        while True:
+            r = self.e68_0(p)
+            if r is None:
+                break
+            q, v = r
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        if not res:
+            return p, None
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 276
+        return p, n
 
     def e36_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
@@ -14670,7 +14735,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 273
+        n.rule = 277
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -14818,7 +14883,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 274
+                    n.rule = 278
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -14885,7 +14950,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 275
+                    n.rule = 279
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -14960,7 +15025,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 276
+                    n.rule = 280
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -14973,29 +15038,62 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 277
+        n.rule = 281
         return p, n
 
     def e37_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
+        # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
         v: Any
+        c = p
         q = sk0[p]
         if q < 0:
             q = _WS0(text, p).end()
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'on', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 278
-        return q, n
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def e38_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -15067,60 +15165,6 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F0:
             while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counter', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e40_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
                 p1 = p
                 res2: list[Any] = []
                 q = sk0[p1]
@@ -15139,7 +15183,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 279
+                    n.rule = 282
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15167,7 +15211,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 280
+                    n.rule = 283
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -15195,7 +15239,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 281
+                    n.rule = 284
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -15205,7 +15249,7 @@ class CardParser:
                 break
         return None
 
-    def e41_0(self, p: int) -> Any:
+    def e40_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15320,7 +15364,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 282
+                    n.rule = 285
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -15387,7 +15431,7 @@ class CardParser:
                 break
         return None
 
-    def e42_0(self, p: int) -> Any:
+    def e41_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15441,7 +15485,7 @@ class CardParser:
                 break
         return None
 
-    def e43_0(self, p: int) -> Any:
+    def e42_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -15493,13 +15537,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 283
+                n.rule = 286
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 284
+                n.rule = 287
             q = p1
             v = n if res2 else None
             p = q
@@ -15510,10 +15554,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 285
+        n.rule = 288
         return p, n
 
-    def e44_0(self, p: int) -> Any:
+    def e43_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -15531,10 +15575,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 286
+        n.rule = 289
         return q, n
 
-    def e45_0(self, p: int) -> Any:
+    def e44_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15588,7 +15632,7 @@ class CardParser:
                 break
         return None
 
-    def e46_0(self, p: int) -> Any:
+    def e45_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15642,7 +15686,7 @@ class CardParser:
                 break
         return None
 
-    def e47_0(self, p: int) -> Any:
+    def e46_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15678,7 +15722,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 287
+                    n.rule = 290
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -15718,7 +15762,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 288
+                    n.rule = 291
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -15790,10 +15834,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 289
+        n.rule = 292
         return p, n
 
-    def e48_0(self, p: int) -> Any:
+    def e47_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16264,7 +16308,7 @@ class CardParser:
                 break
         return None
 
-    def e49_0(self, p: int) -> Any:
+    def e48_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16345,7 +16389,7 @@ class CardParser:
                 break
         return None
 
-    def e50_0(self, p: int) -> Any:
+    def e49_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -17877,9 +17921,28 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'change', '')
+                q += 6
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
-    def e51_0(self, p: int) -> Any:
+    def e50_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -17938,13 +18001,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 290
+                    n.rule = 293
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 291
+                    n.rule = 294
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -17969,7 +18032,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 292
+                    n.rule = 295
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -18029,13 +18092,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 293
+                    n.rule = 296
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 294
+                    n.rule = 297
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -18059,7 +18122,7 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 295
+                        n.rule = 298
                     q = p13
                     v = n if res14 else None
                     p11 = q
@@ -18121,7 +18184,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 296
+                    n.rule = 299
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -18169,7 +18232,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 297
+                    n.rule = 300
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -18194,7 +18257,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 298
+                    n.rule = 301
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -18323,7 +18386,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 299
+                    n.rule = 302
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -18387,13 +18450,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 300
+                    n.rule = 303
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 301
+                    n.rule = 304
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -18444,7 +18507,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 302
+                    n.rule = 305
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -18461,7 +18524,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 303
+                    n.rule = 306
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -18551,7 +18614,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 304
+                    n.rule = 307
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -18602,7 +18665,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 305
+                    n.rule = 308
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -18628,7 +18691,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 306
+                    n.rule = 309
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -18648,7 +18711,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 307
+                    n.rule = 310
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -18816,7 +18879,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 308
+                    n.rule = 311
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -18875,7 +18938,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 309
+                    n.rule = 312
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -18974,7 +19037,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 310
+                    n.rule = 313
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -19336,7 +19399,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 311
+                    n.rule = 314
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -19370,7 +19433,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 312
+                    n.rule = 315
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -19447,7 +19510,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 313
+                    n.rule = 316
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -19551,7 +19614,7 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 314
+                    n.rule = 317
                 q = p47
                 v = n if res48 else None
                 if v is not None:
@@ -19602,7 +19665,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 315
+                    n.rule = 318
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -19670,7 +19733,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 316
+                    n.rule = 319
                 p51 = p55
                 if res56 and n:
                     res52.append(n)
@@ -19690,7 +19753,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 317
+                    n.rule = 320
                 q = p51
                 v = n if res52 else None
                 if v is not None:
@@ -19729,13 +19792,13 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 318
+                    n.rule = 321
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 319
+                    n.rule = 322
                 q = p57
                 v = n if res58 else None
                 if v is not None:
@@ -19760,7 +19823,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 320
+                    n.rule = 323
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -19788,13 +19851,13 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 321
+                    n.rule = 324
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 322
+                    n.rule = 325
                 q = p61
                 v = n if res62 else None
                 if v is not None:
@@ -19861,13 +19924,13 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 323
+                    n.rule = 326
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 324
+                    n.rule = 327
                 q = p67
                 v = n if res68 else None
                 if v is not None:
@@ -19892,7 +19955,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 325
+                    n.rule = 328
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -19923,13 +19986,13 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 326
+                    n.rule = 329
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 327
+                    n.rule = 330
                 q = p71
                 v = n if res72 else None
                 if v is not None:
@@ -20010,7 +20073,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 328
+                    n.rule = 331
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
@@ -20354,13 +20417,13 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 329
+                    n.rule = 332
                 p77 = p81
                 if res82 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 330
+                    n.rule = 333
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -20385,7 +20448,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 331
+                    n.rule = 334
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -20477,7 +20540,7 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 332
+                    n.rule = 335
                 p83 = p87
                 if res88 and n:
                     res84.append(n)
@@ -20508,13 +20571,13 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 333
+                    n.rule = 336
                 p83 = p89
                 if res90 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 334
+                    n.rule = 337
                 q = p83
                 v = n if res84 else None
                 if v is not None:
@@ -20553,7 +20616,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 335
+                    n.rule = 338
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -20570,7 +20633,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 336
+                    n.rule = 339
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
@@ -20610,7 +20673,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 337
+                    n.rule = 340
                 p91 = p97
                 if res98 and n:
                     res92.append(n)
@@ -20641,13 +20704,13 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 338
+                    n.rule = 341
                 p91 = p99
                 if res100 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 339
+                    n.rule = 342
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -20655,7 +20718,140 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F0:
+            while True:
+                p101 = p
+                res102: list[Any] = []
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'change', '')
+                q += 6
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'base', '')
+                q += 4
+                p101 = q
+                res102.append(v)
+                p103 = p101
+                res104: list[Any] = []
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                m = _RX43(text, q) if text[q:q + 1] in _F85 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p103 = q
+                if v:
+                    res104.append(v)
+                if res104:
+                    n = Nt(res104)
+                    n.rule = 343
+                p101 = p103
+                if res104 and n:
+                    res102.append(n)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p101 = q
+                res102.append(v)
+                p105 = p101
+                res106: list[Any] = []
+                r = self.r_Amount_0(p105)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p105 = q
+                if v:
+                    res106.append(v)
+                if res106:
+                    n = Nt(res106)
+                    n.rule = 344
+                p101 = p105
+                if res106 and n:
+                    res102.append(n)
+                if res102:
+                    n = Nt(res102)
+                    n.rule = 345
+                q = p101
+                v = n if res102 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
+
+    def e51_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'instead', '')
+        q += 7
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 346
+        return q, n
 
     def e52_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
@@ -20675,31 +20871,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 340
+        n.rule = 347
         return q, n
 
-    def e53_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'instead', '')
-        q += 7
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 341
-        return q, n
-
-    def e54_1(self, p: int) -> Any:
+    def e53_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -20713,7 +20888,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F85:
+        if ch in _F86:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -20728,7 +20903,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 342
+                    n.rule = 348
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -20782,13 +20957,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 343
+                    n.rule = 349
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 344
+                    n.rule = 350
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -20822,7 +20997,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p9] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F86 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F87 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -20835,13 +21010,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 345
+                    n.rule = 351
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 346
+                    n.rule = 352
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -20888,13 +21063,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 347
+                    n.rule = 353
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 348
+                    n.rule = 354
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -20937,10 +21112,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 215
+        n.rule = 217
         return p, n
 
-    def e55_1(self, p: int) -> Any:
+    def e54_1(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -20960,7 +21135,7 @@ class CardParser:
             if m is not None:
                 p = c
                 break
-            r = self.e54_1(p1)
+            r = self.e53_1(p1)
             if r is None:
                 p = c
                 break
@@ -20970,7 +21145,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 216
+                n.rule = 218
             q = p1
             v = n if res2 else None
             p = q
@@ -20980,10 +21155,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 217
+        n.rule = 219
         return p, n
 
-    def e56_0(self, p: int) -> Any:
+    def e55_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -21023,7 +21198,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 349
+                n.rule = 355
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21070,7 +21245,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 350
+                n.rule = 356
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21100,7 +21275,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 351
+            n.rule = 357
         p = p5
         if res6 and n:
             res.append(n)
@@ -21142,7 +21317,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 352
+                n.rule = 358
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21172,7 +21347,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 353
+            n.rule = 359
         p = p11
         if res12 and n:
             res.append(n)
@@ -21186,10 +21361,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 354
+        n.rule = 360
         return p, n
 
-    def e57_0(self, p: int) -> Any:
+    def e56_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -21327,7 +21502,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 355
+                n.rule = 361
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21376,7 +21551,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 356
+            n.rule = 362
         p = p9
         if res10 and n:
             res.append(n)
@@ -21439,10 +21614,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 357
+        n.rule = 363
         return p, n
 
-    def e58_0(self, p: int) -> Any:
+    def e57_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -21583,17 +21758,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 358
+            n.rule = 364
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 359
+        n.rule = 365
         return p, n
 
-    def e59_0(self, p: int) -> Any:
+    def e58_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -21634,10 +21809,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 360
+        n.rule = 366
         return p, n
 
-    def e60_0(self, p: int) -> Any:
+    def e59_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -21679,13 +21854,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 361
+                n.rule = 367
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 362
+                n.rule = 368
             q = p1
             v = n if res2 else None
             p = q
@@ -21696,10 +21871,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 363
+        n.rule = 369
         return p, n
 
-    def e61_0(self, p: int) -> Any:
+    def e60_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -21753,7 +21928,7 @@ class CardParser:
                 break
         return None
 
-    def e62_0(self, p: int) -> Any:
+    def e61_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -21794,7 +21969,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 364
+        n.rule = 370
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -21867,15 +22042,69 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 365
+            n.rule = 371
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 366
+        n.rule = 372
         return p, n
+
+    def e62_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def e63_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -21932,60 +22161,6 @@ class CardParser:
         return None
 
     def e64_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counter', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e65_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22026,7 +22201,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 367
+        n.rule = 373
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22082,7 +22257,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 368
+            n.rule = 374
         p = p1
         if res2 and n:
             res.append(n)
@@ -22209,7 +22384,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 369
+        n.rule = 375
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22282,17 +22457,17 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 370
+            n.rule = 376
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 371
+        n.rule = 377
         return p, n
 
-    def e66_0(self, p: int) -> Any:
+    def e65_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22346,7 +22521,7 @@ class CardParser:
                 break
         return None
 
-    def e67_0(self, p: int) -> Any:
+    def e66_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22400,7 +22575,7 @@ class CardParser:
                 break
         return None
 
-    def e68_0(self, p: int) -> Any:
+    def e67_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22441,7 +22616,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 372
+        n.rule = 378
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22500,7 +22675,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 373
+                n.rule = 379
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22583,7 +22758,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 374
+                n.rule = 380
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22593,8 +22768,116 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 375
+        n.rule = 381
         return p, n
+
+    def e68_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F88:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.e106_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F89:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                r = self.e107_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p3 = q
+                res4.append(v)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def e69_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -22820,7 +23103,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e106_0(p)
+            r = self.e108_0(p)
             if r is None:
                 p = c
                 break
@@ -22830,7 +23113,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e107_0(p)
+            r = self.e109_0(p)
             if r is None:
                 p = c
                 break
@@ -22846,7 +23129,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e108_0(p)
+            r = self.e110_0(p)
             if r is None:
                 p = c
                 break
@@ -22856,7 +23139,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e109_0(p)
+            r = self.e111_0(p)
             if r is None:
                 p = c
                 break
@@ -22885,7 +23168,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 376
+        n.rule = 382
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -22920,7 +23203,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 377
+        n.rule = 383
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -22955,7 +23238,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 378
+        n.rule = 384
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -22990,7 +23273,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 379
+        n.rule = 385
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -23016,7 +23299,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e110_0(p1)
+            r = self.e112_0(p1)
             if r is None:
                 p = c
                 break
@@ -23036,7 +23319,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e111_0(p)
+            r = self.e113_0(p)
             if r is None:
                 p = c
                 break
@@ -23053,7 +23336,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e112_0(p)
+            r = self.e114_0(p)
             if r is None:
                 p = c
                 break
@@ -23213,7 +23496,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F87:
+        if ch in _F90:
             while True:
                 r = self.r_ControlClause_0(p)
                 if r is None:
@@ -23329,7 +23612,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e113_0(p)
+            r = self.e115_0(p)
             if r is None:
                 p = c
                 break
@@ -23358,7 +23641,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 380
+        n.rule = 386
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -23435,7 +23718,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e114_0(p1)
+                r = self.e116_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23466,7 +23749,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F37 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -23479,7 +23762,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 381
+                    n.rule = 387
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23622,7 +23905,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 382
+                    n.rule = 388
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23657,7 +23940,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F88 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -23670,7 +23953,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 383
+                    n.rule = 389
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -23695,7 +23978,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 384
+                    n.rule = 390
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -23721,7 +24004,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F37 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -23734,7 +24017,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 385
+                    n.rule = 391
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -23761,7 +24044,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e115_0(p17)
+                r = self.e117_0(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23806,7 +24089,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 386
+                    n.rule = 392
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -23853,7 +24136,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 387
+                    n.rule = 393
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23873,7 +24156,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 388
+                    n.rule = 394
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -23900,7 +24183,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 389
+                    n.rule = 395
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23934,7 +24217,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 388
+                    n.rule = 394
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -23961,7 +24244,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 390
+                    n.rule = 396
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -23981,7 +24264,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 388
+                    n.rule = 394
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24008,7 +24291,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 391
+                    n.rule = 397
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24042,7 +24325,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 388
+                    n.rule = 394
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24069,7 +24352,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 392
+                    n.rule = 398
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24103,7 +24386,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 388
+                    n.rule = 394
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24130,7 +24413,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 393
+                    n.rule = 399
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24164,7 +24447,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 388
+                    n.rule = 394
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -24212,7 +24495,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 394
+        n.rule = 400
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -24229,11 +24512,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F89:
+        if ch in _F91:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e116_0(p1)
+                r = self.e118_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24261,11 +24544,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F92:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e117_0(p3)
+                r = self.e119_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24416,7 +24699,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 395
+                    n.rule = 401
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24455,7 +24738,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 396
+            n.rule = 402
         p = p1
         if res2 and n:
             res.append(n)
@@ -24483,7 +24766,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e118_0(p)
+        r = self.e120_0(p)
         if r is None:
             return None
         q, v = r
@@ -24553,7 +24836,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 397
+        n.rule = 403
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24562,14 +24845,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e119_0(p)
+        r = self.e121_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e120_0(p)
+        r = self.e122_0(p)
         if r is None:
             return None
         q, v = r
@@ -24588,7 +24871,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e121_0(p)
+        r = self.e123_0(p)
         if r is None:
             return None
         q, v = r
@@ -24621,7 +24904,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 398
+                n.rule = 404
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24631,7 +24914,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 399
+        n.rule = 405
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24663,14 +24946,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 400
+            n.rule = 406
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 401
+        n.rule = 407
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24689,14 +24972,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 402
+                n.rule = 408
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e122_0(p)
+        r = self.e124_0(p)
         if r is None:
             return None
         q, v = r
@@ -24714,11 +24997,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 403
+            n.rule = 409
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e123_0(p)
+        r = self.e125_0(p)
         if r is None:
             return None
         q, v = r
@@ -24728,7 +25011,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 404
+        n.rule = 410
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -24832,14 +25115,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 405
+            n.rule = 411
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 406
+        n.rule = 412
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -24871,12 +25154,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 407
+            n.rule = 413
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e124_0(p)
+            r = self.e126_0(p)
             if r is None:
                 break
             q, v = r
@@ -24903,7 +25186,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 408
+            n.rule = 414
         p = p3
         if res4 and n:
             res.append(n)
@@ -24938,24 +25221,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 409
+            n.rule = 415
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e125_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e126_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e127_0(p)
         if r is None:
             return None
@@ -24964,6 +25233,20 @@ class CardParser:
         if v:
             res.append(v)
         r = self.e128_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e129_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e130_0(p)
         if r is None:
             return None
         q, v = r
@@ -24985,7 +25268,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e129_0(p7)
+            r = self.e131_0(p7)
             if r is None:
                 break
             q, v = r
@@ -25029,7 +25312,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 410
+                n.rule = 416
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25037,7 +25320,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e130_0(p)
+            r = self.e132_0(p)
             if r is None:
                 break
             q, v = r
@@ -25048,7 +25331,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 411
+        n.rule = 417
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25069,7 +25352,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e131_0(p)
+        r = self.e133_0(p)
         if r is None:
             return None
         q, v = r
@@ -25079,7 +25362,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 412
+        n.rule = 418
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -25098,14 +25381,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 413
+                n.rule = 419
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e132_0(p)
+        r = self.e134_0(p)
         if r is None:
             return None
         q, v = r
@@ -25123,11 +25406,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 414
+            n.rule = 420
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e133_0(p)
+        r = self.e135_0(p)
         if r is None:
             return None
         q, v = r
@@ -25135,7 +25418,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e134_0(p)
+            r = self.e136_0(p)
             if r is None:
                 break
             q, v = r
@@ -25146,7 +25429,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 415
+        n.rule = 421
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -25165,21 +25448,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 416
+                n.rule = 422
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e135_0(p)
+        r = self.e137_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e136_0(p)
+        r = self.e138_0(p)
         if r is None:
             return None
         q, v = r
@@ -25189,7 +25472,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 417
+        n.rule = 423
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -25245,7 +25528,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 418
+            n.rule = 424
         p = p1
         if res2 and n:
             res.append(n)
@@ -25261,7 +25544,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 419
+                n.rule = 425
             q = p3
             v = n if res4 else None
             p = q
@@ -25271,7 +25554,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 420
+        n.rule = 426
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -25303,7 +25586,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 421
+            n.rule = 427
         p = p1
         if res2 and n:
             res.append(n)
@@ -25319,7 +25602,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e137_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
@@ -25341,7 +25624,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 422
+        n.rule = 428
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -25373,7 +25656,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 423
+            n.rule = 429
         p = p1
         if res2 and n:
             res.append(n)
@@ -25389,7 +25672,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 424
+                n.rule = 430
             q = p3
             v = n if res4 else None
             p = q
@@ -25408,7 +25691,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e138_0(p)
+        r = self.e140_0(p)
         if r is None:
             return None
         q, v = r
@@ -25418,7 +25701,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 431
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25450,14 +25733,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 426
+            n.rule = 432
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e139_0(p3)
+            r = self.e141_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25528,7 +25811,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e140_0(p)
+            r = self.e142_0(p)
             if r is None:
                 break
             q, v = r
@@ -25537,7 +25820,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e141_0(p)
+            r = self.e143_0(p)
             if r is None:
                 break
             q, v = r
@@ -25571,7 +25854,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 427
+                n.rule = 433
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -25586,11 +25869,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 428
+                n.rule = 434
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e142_0(p5)
+            r = self.e144_0(p5)
             if r is None:
                 break
             q, v = r
@@ -25627,7 +25910,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 429
+        n.rule = 435
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25671,7 +25954,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 430
+            n.rule = 436
         p = p1
         if res2 and n:
             res.append(n)
@@ -25763,14 +26046,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 431
+            n.rule = 437
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 432
+        n.rule = 438
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -25802,7 +26085,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 433
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -25833,7 +26116,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e143_0(p3)
+            r = self.e145_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25866,7 +26149,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 434
+            n.rule = 440
         p = p5
         if res6 and n:
             res.append(n)
@@ -25881,11 +26164,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 435
+            n.rule = 441
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e144_0(p)
+        r = self.e146_0(p)
         if r is None:
             return None
         q, v = r
@@ -25895,7 +26178,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e145_0(p9)
+            r = self.e147_0(p9)
             if r is None:
                 break
             q, v = r
@@ -25953,7 +26236,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e146_0(p)
+        r = self.e148_0(p)
         if r is None:
             return None
         q, v = r
@@ -25971,12 +26254,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 436
+            n.rule = 442
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e147_0(p)
+            r = self.e149_0(p)
             if r is None:
                 break
             q, v = r
@@ -25987,7 +26270,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 437
+        n.rule = 443
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26019,7 +26302,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 438
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -26085,7 +26368,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 439
+                n.rule = 445
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26108,7 +26391,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 440
+                    n.rule = 446
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26181,7 +26464,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 441
+        n.rule = 447
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26213,7 +26496,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 442
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -26232,7 +26515,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 443
+        n.rule = 449
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26289,14 +26572,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 444
+                n.rule = 450
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e148_0(p)
+        r = self.e150_0(p)
         if r is None:
             return None
         q, v = r
@@ -26326,7 +26609,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 445
+            n.rule = 451
         p = p3
         if res4 and n:
             res.append(n)
@@ -26365,7 +26648,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 446
+            n.rule = 452
         p = p5
         if res6 and n:
             res.append(n)
@@ -26384,7 +26667,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 447
+        n.rule = 453
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26405,7 +26688,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e149_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -26423,7 +26706,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 454
         p = p1
         if res2 and n:
             res.append(n)
@@ -26503,14 +26786,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 449
+            n.rule = 455
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 450
+        n.rule = 456
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26542,7 +26825,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
@@ -26557,11 +26840,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 452
+            n.rule = 458
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e150_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -26591,14 +26874,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 453
+            n.rule = 459
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 454
+        n.rule = 460
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26630,7 +26913,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 455
+            n.rule = 461
         p = p1
         if res2 and n:
             res.append(n)
@@ -26646,7 +26929,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 456
+                n.rule = 462
             q = p3
             v = n if res4 else None
             p = q
@@ -26665,7 +26948,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e151_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -26723,7 +27006,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 457
+        n.rule = 463
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26755,7 +27038,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 464
         p = p1
         if res2 and n:
             res.append(n)
@@ -26771,7 +27054,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e152_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -26793,7 +27076,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 459
+        n.rule = 465
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -26825,7 +27108,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 460
+            n.rule = 466
         p = p1
         if res2 and n:
             res.append(n)
@@ -26841,7 +27124,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 461
+                n.rule = 467
             q = p3
             v = n if res4 else None
             p = q
@@ -26874,7 +27157,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 462
+                n.rule = 468
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26889,11 +27172,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 463
+                n.rule = 469
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e153_0(p5)
+            r = self.e155_0(p5)
             if r is None:
                 break
             q, v = r
@@ -26953,7 +27236,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 464
+                n.rule = 470
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -26963,7 +27246,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 465
+        n.rule = 471
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27043,7 +27326,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 466
+            n.rule = 472
         p = p1
         if res2 and n:
             res.append(n)
@@ -27062,7 +27345,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 467
+        n.rule = 473
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27094,14 +27377,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 468
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 469
+        n.rule = 475
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27120,14 +27403,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 470
+                n.rule = 476
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e154_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -27145,7 +27428,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 471
+            n.rule = 477
         p = p3
         if res4 and n:
             res.append(n)
@@ -27160,14 +27443,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 472
+            n.rule = 478
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 479
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27199,7 +27482,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -27253,7 +27536,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 475
+                n.rule = 481
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27295,7 +27578,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 476
+                    n.rule = 482
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27344,7 +27627,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 477
+        n.rule = 483
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27376,14 +27659,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 478
+            n.rule = 484
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 479
+        n.rule = 485
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27439,14 +27722,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 481
+        n.rule = 487
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27478,14 +27761,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 482
+            n.rule = 488
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 483
+        n.rule = 489
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27517,7 +27800,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 484
+            n.rule = 490
         p = p1
         if res2 and n:
             res.append(n)
@@ -27532,11 +27815,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 485
+            n.rule = 491
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e155_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -27566,14 +27849,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 486
+            n.rule = 492
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 487
+        n.rule = 493
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27582,7 +27865,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e156_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -27612,14 +27895,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 488
+            n.rule = 494
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 489
+        n.rule = 495
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27675,7 +27958,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 490
+            n.rule = 496
         p = p1
         if res2 and n:
             res.append(n)
@@ -27751,7 +28034,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e157_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -27785,7 +28068,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 497
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27817,11 +28100,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e158_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -27831,7 +28114,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 493
+        n.rule = 499
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27863,7 +28146,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
@@ -27882,7 +28165,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e159_0(p3)
+            r = self.e161_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27979,7 +28262,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 495
+        n.rule = 501
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -27988,7 +28271,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e160_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -28034,7 +28317,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e161_0(p1)
+            r = self.e163_0(p1)
             if r is None:
                 break
             q, v = r
@@ -28059,7 +28342,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 496
+        n.rule = 502
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28079,11 +28362,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 497
+            n.rule = 503
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e162_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -28106,14 +28389,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 498
+            n.rule = 504
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 499
+        n.rule = 505
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28133,11 +28416,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 500
+            n.rule = 506
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e163_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -28168,7 +28451,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e164_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -28227,14 +28510,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 501
+            n.rule = 507
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 502
+        n.rule = 508
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28257,7 +28540,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 503
+                n.rule = 509
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28276,14 +28559,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e165_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e166_0(p)
+        r = self.e168_0(p)
         if r is None:
             return None
         q, v = r
@@ -28304,7 +28587,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 504
+                n.rule = 510
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28323,7 +28606,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e167_0(p9)
+                r = self.e169_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -28339,7 +28622,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 505
+        n.rule = 511
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -28429,7 +28712,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 506
+        n.rule = 512
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -28465,7 +28748,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F93:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -28502,11 +28785,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F92:
+        if ch in _F94:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e168_0(p1)
+                r = self.e170_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28531,7 +28814,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 507
+                    n.rule = 513
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28559,12 +28842,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 508
+                    n.rule = 514
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 507
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28592,12 +28875,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 509
+                    n.rule = 515
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 507
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28701,7 +28984,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 510
+        n.rule = 516
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -28788,7 +29071,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 517
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28809,7 +29092,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 517
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28830,7 +29113,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 517
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28853,7 +29136,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 517
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28876,7 +29159,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 517
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29005,7 +29288,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F93:
+        if ch in _F95:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -29015,7 +29298,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX47(text, q) if text[q:q + 1] in _F94 else None
+                m = _RX47(text, q) if text[q:q + 1] in _F96 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29031,12 +29314,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 512
+                    n.rule = 518
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F92:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -29050,7 +29333,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e169_0(p3)
+                r = self.e171_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29061,7 +29344,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 512
+                    n.rule = 518
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29139,18 +29422,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 513
+                    n.rule = 519
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 514
+                    n.rule = 520
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29177,7 +29460,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 515
+                    n.rule = 521
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29197,12 +29480,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 516
+                    n.rule = 522
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29217,12 +29500,12 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F92:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -29232,19 +29515,19 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F95:
+        if ch in _F97:
             while True:
                 p13 = p
                 res14: list[Any] = []
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e170_0(p15)
+                    r = self.e172_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -29315,7 +29598,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 517
+                    n.rule = 523
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29346,18 +29629,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 518
+                    n.rule = 524
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 519
+                    n.rule = 525
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29388,7 +29671,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F96 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F98 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29401,18 +29684,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 520
+                    n.rule = 526
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 521
+                    n.rule = 527
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29427,7 +29710,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29496,18 +29779,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 522
+                    n.rule = 528
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 523
+                    n.rule = 529
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29516,7 +29799,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e171_0(p29)
+                r = self.e173_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29546,23 +29829,23 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 524
+                    n.rule = 530
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 525
+                    n.rule = 531
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F93:
+        if ch in _F95:
             while True:
                 r = self.r_BackRef_0(p)
                 if r is None:
@@ -29572,7 +29855,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29629,7 +29912,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 526
+                    n.rule = 532
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29749,7 +30032,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 527
+        n.rule = 533
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -29834,7 +30117,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F97 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29847,7 +30130,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 528
+                    n.rule = 534
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29859,7 +30142,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F98 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F100 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29872,18 +30155,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 529
+                    n.rule = 535
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 530
+                    n.rule = 536
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29900,7 +30183,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29913,7 +30196,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 532
+                    n.rule = 538
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -29958,7 +30241,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 533
+                    n.rule = 539
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -30034,12 +30317,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 534
+                    n.rule = 540
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30066,7 +30349,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 535
+                    n.rule = 541
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30125,7 +30408,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 536
+                    n.rule = 542
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30147,18 +30430,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 537
+                    n.rule = 543
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 538
+                    n.rule = 544
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30175,7 +30458,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30188,7 +30471,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 539
+                    n.rule = 545
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -30207,7 +30490,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e172_0(p21)
+                    r = self.e174_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -30215,7 +30498,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e173_0(p21)
+                r = self.e175_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30226,12 +30509,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 540
+                    n.rule = 546
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30248,7 +30531,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p27] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30261,7 +30544,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 541
+                    n.rule = 547
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30286,11 +30569,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 542
+                    n.rule = 548
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e174_0(p25)
+                r = self.e176_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30299,7 +30582,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e175_0(p25)
+                r = self.e177_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30321,18 +30604,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 543
+                    n.rule = 549
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 544
+                    n.rule = 550
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30349,7 +30632,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p35] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30362,12 +30645,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 545
+                    n.rule = 551
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e176_0(p33)
+                    r = self.e178_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -30388,11 +30671,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 546
+                    n.rule = 552
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e177_0(p33)
+                r = self.e179_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30404,7 +30687,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e178_0(p39)
+                    r = self.e180_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -30440,12 +30723,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 547
+                    n.rule = 553
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30483,7 +30766,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 548
+                n.rule = 554
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30511,7 +30794,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 549
+        n.rule = 555
         return q, n
 
     def e99_0(self, p: int) -> Any:
@@ -30532,7 +30815,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 550
+        n.rule = 556
         return q, n
 
     def e100_0(self, p: int) -> Any:
@@ -30549,7 +30832,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F100:
+        if ch in _F102:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -30564,7 +30847,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 551
+                    n.rule = 557
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30576,7 +30859,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e179_0(p3) is None:
+                if self.e181_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -30593,7 +30876,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 552
+                    n.rule = 558
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30635,7 +30918,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 553
+                n.rule = 559
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30690,7 +30973,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 554
+                    n.rule = 560
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30721,7 +31004,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 555
+                    n.rule = 561
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30780,7 +31063,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 556
+                    n.rule = 562
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30895,7 +31178,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 557
+                    n.rule = 563
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30990,11 +31273,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F101:
+        if ch in _F103:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e180_0(p1)
+                r = self.e182_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31064,7 +31347,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F102:
+        if ch in _F104:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -31076,7 +31359,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F88 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31089,7 +31372,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 558
+                    n.rule = 564
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31178,7 +31461,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 559
+                    n.rule = 565
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31198,7 +31481,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 560
+                    n.rule = 566
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31253,13 +31536,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 561
+                    n.rule = 567
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 560
+                    n.rule = 566
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31284,7 +31567,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e181_0(p1)
+                r = self.e183_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31296,7 +31579,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e182_0(p3)
+                    r = self.e184_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -31326,7 +31609,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31339,7 +31622,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 562
+                    n.rule = 568
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -31365,7 +31648,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31378,7 +31661,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 563
+                    n.rule = 569
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31409,7 +31692,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e183_0(p9)
+                    r = self.e185_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -31421,12 +31704,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 564
+                    n.rule = 570
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31495,18 +31778,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 566
+                    n.rule = 572
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 567
+                    n.rule = 573
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31547,18 +31830,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 568
+                    n.rule = 574
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 569
+                    n.rule = 575
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31599,18 +31882,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 570
+                    n.rule = 576
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 571
+                    n.rule = 577
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31710,7 +31993,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 572
+                    n.rule = 578
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -31758,12 +32041,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 573
+                    n.rule = 579
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31842,7 +32125,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e184_0(p27)
+                r = self.e186_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31853,12 +32136,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 574
+                    n.rule = 580
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31909,7 +32192,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e185_0(p29)
+                r = self.e187_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31920,12 +32203,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 575
+                    n.rule = 581
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32073,7 +32356,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 576
+                    n.rule = 582
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -32093,12 +32376,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 577
+                    n.rule = 583
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32222,7 +32505,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e186_0(p37)
+                    r = self.e188_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -32258,12 +32541,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 578
+                    n.rule = 584
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32318,18 +32601,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 579
+                    n.rule = 585
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 580
+                    n.rule = 586
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32384,18 +32667,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 581
+                    n.rule = 587
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 582
+                    n.rule = 588
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32520,27 +32803,27 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 583
+                    n.rule = 589
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 584
+                    n.rule = 590
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F104:
+        if ch in _F106:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e187_0(p51)
+                r = self.e189_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32576,7 +32859,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 585
+                    n.rule = 591
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32596,21 +32879,21 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 586
+                    n.rule = 592
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F104:
+        if ch in _F106:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e188_0(p55)
+                r = self.e190_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32632,7 +32915,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 587
+                    n.rule = 593
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -32738,27 +33021,27 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 588
+                    n.rule = 594
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 589
+                    n.rule = 595
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F104:
+        if ch in _F106:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e189_0(p61)
+                r = self.e191_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32767,7 +33050,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e190_0(p61)
+                r = self.e192_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32778,12 +33061,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 590
+                    n.rule = 596
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32792,7 +33075,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e191_0(p63)
+                r = self.e193_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32801,7 +33084,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e192_0(p63)
+                r = self.e194_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32812,12 +33095,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 591
+                    n.rule = 597
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32914,7 +33197,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 592
+                    n.rule = 598
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -32949,7 +33232,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 593
+                        n.rule = 599
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -32984,7 +33267,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e193_0(p65)
+                r = self.e195_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32995,12 +33278,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 594
+                    n.rule = 600
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33153,18 +33436,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 595
+                    n.rule = 601
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 596
+                    n.rule = 602
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33233,18 +33516,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 597
+                    n.rule = 603
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 598
+                    n.rule = 604
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33295,7 +33578,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e194_0(p81)
+                r = self.e196_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33336,18 +33619,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 599
+                    n.rule = 605
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 600
+                    n.rule = 606
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33528,18 +33811,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 601
+                    n.rule = 607
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 602
+                    n.rule = 608
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33636,18 +33919,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 603
+                    n.rule = 609
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 604
+                    n.rule = 610
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33800,18 +34083,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 605
+                    n.rule = 611
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 606
+                    n.rule = 612
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33889,7 +34172,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 607
+                    n.rule = 613
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -33909,12 +34192,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 608
+                    n.rule = 614
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34020,7 +34303,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 609
+                    n.rule = 615
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -34040,12 +34323,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 610
+                    n.rule = 616
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34109,7 +34392,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 611
+                    n.rule = 617
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -34185,12 +34468,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 612
+                    n.rule = 618
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34230,7 +34513,7 @@ class CardParser:
                 while True:
                     p111 = p109
                     res112: list[Any] = []
-                    r = self.e195_0(p111)
+                    r = self.e197_0(p111)
                     if r is None:
                         break
                     q, v = r
@@ -34280,7 +34563,7 @@ class CardParser:
                 q += 6
                 p109 = q
                 res110.append(v)
-                r = self.e196_0(p109)
+                r = self.e198_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34330,18 +34613,18 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 613
+                    n.rule = 619
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 614
+                    n.rule = 620
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34455,11 +34738,11 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 615
+                    n.rule = 621
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
-                r = self.e197_0(p115)
+                r = self.e199_0(p115)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34470,12 +34753,12 @@ class CardParser:
                     res116.append(v)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 616
+                    n.rule = 622
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34558,18 +34841,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 617
+                    n.rule = 623
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 618
+                    n.rule = 624
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34652,18 +34935,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 619
+                    n.rule = 625
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 620
+                    n.rule = 626
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34718,27 +35001,27 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 621
+                    n.rule = 627
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 622
+                    n.rule = 628
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F89:
+        if ch in _F91:
             while True:
                 p131 = p
                 res132: list[Any] = []
-                r = self.e198_0(p131)
+                r = self.e200_0(p131)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34760,18 +35043,18 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 623
+                    n.rule = 629
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 624
+                    n.rule = 630
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34812,7 +35095,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 625
+                    n.rule = 631
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34842,7 +35125,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 626
+                    n.rule = 632
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34867,7 +35150,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 627
+                    n.rule = 633
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -34898,7 +35181,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 628
+                    n.rule = 634
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34923,7 +35206,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 629
+                    n.rule = 635
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34959,7 +35242,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 630
+                n.rule = 636
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34986,7 +35269,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F105 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     if first:
@@ -35013,10 +35296,52 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 631
+        n.rule = 637
         return p, n
 
     def e106_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'on', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 638
+        return q, n
+
+    def e107_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'in', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 639
+        return q, n
+
+    def e108_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35034,10 +35359,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 640
         return q, n
 
-    def e107_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35055,10 +35380,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 633
+        n.rule = 641
         return q, n
 
-    def e108_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35076,10 +35401,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 634
+        n.rule = 642
         return q, n
 
-    def e109_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35097,10 +35422,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 643
         return q, n
 
-    def e110_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35132,10 +35457,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 636
+        n.rule = 644
         return p, n
 
-    def e111_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35151,7 +35476,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e199_0(p)
+                r = self.e201_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35164,7 +35489,7 @@ class CardParser:
                 break
         if ch in _F77:
             while True:
-                r = self.e200_0(p)
+                r = self.e202_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35177,7 +35502,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e201_0(p)
+                r = self.e203_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35190,7 +35515,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e202_0(p)
+                r = self.e204_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35203,7 +35528,7 @@ class CardParser:
                 break
         return None
 
-    def e112_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35219,7 +35544,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F79:
             while True:
-                r = self.e203_0(p)
+                r = self.e205_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35232,7 +35557,7 @@ class CardParser:
                 break
         if ch in _F81:
             while True:
-                r = self.e204_0(p)
+                r = self.e206_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35245,7 +35570,7 @@ class CardParser:
                 break
         return None
 
-    def e113_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35277,7 +35602,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e205_0(p1)
+                r = self.e207_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35295,7 +35620,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e206_0(p3)
+                r = self.e208_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35304,11 +35629,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e207_0(p3) is None:
+                if self.e209_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e208_0(p3)
+                r = self.e210_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35324,7 +35649,7 @@ class CardParser:
                 break
         return None
 
-    def e114_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35361,7 +35686,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 637
+                    n.rule = 645
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35384,7 +35709,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 638
+                    n.rule = 646
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35394,7 +35719,7 @@ class CardParser:
                 break
         return None
 
-    def e115_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35435,10 +35760,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 639
+        n.rule = 647
         return p, n
 
-    def e116_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35456,10 +35781,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 640
+        n.rule = 648
         return q, n
 
-    def e117_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35477,10 +35802,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 641
+        n.rule = 649
         return q, n
 
-    def e118_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35494,11 +35819,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F106:
+        if ch in _F108:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e209_0(p1)
+                r = self.e211_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35621,7 +35946,7 @@ class CardParser:
                 break
         return None
 
-    def e119_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35657,7 +35982,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 642
+                    n.rule = 650
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35701,7 +36026,7 @@ class CardParser:
                 break
         return None
 
-    def e120_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35732,7 +36057,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 643
+                    n.rule = 651
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35777,7 +36102,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 644
+                    n.rule = 652
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35809,7 +36134,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e210_0(p5)
+                r = self.e212_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35825,7 +36150,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35859,7 +36184,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 645
+                    n.rule = 653
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35882,7 +36207,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 646
+                    n.rule = 654
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35892,7 +36217,7 @@ class CardParser:
                 break
         return None
 
-    def e122_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35946,7 +36271,7 @@ class CardParser:
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36000,7 +36325,7 @@ class CardParser:
                 break
         return None
 
-    def e124_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36018,10 +36343,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 647
+        n.rule = 655
         return q, n
 
-    def e125_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -36039,10 +36364,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 648
+        n.rule = 656
         return p, n
 
-    def e126_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36070,10 +36395,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 649
+        n.rule = 657
         return p, n
 
-    def e127_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36105,10 +36430,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 650
+        n.rule = 658
         return p, n
 
-    def e128_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36162,7 +36487,7 @@ class CardParser:
                 break
         return None
 
-    def e129_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36203,10 +36528,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 651
+        n.rule = 659
         return p, n
 
-    def e130_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36265,7 +36590,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 652
+                    n.rule = 660
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36331,7 +36656,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 653
+                    n.rule = 661
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36341,7 +36666,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36355,11 +36680,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F107:
+        if ch in _F109:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e211_0(p1)
+                r = self.e213_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36433,7 +36758,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e212_0(p3)
+                r = self.e214_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36491,7 +36816,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 654
+                    n.rule = 662
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36517,11 +36842,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 655
+                    n.rule = 663
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e213_0(p7)
+                r = self.e215_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36542,7 +36867,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 656
+                        n.rule = 664
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -36556,7 +36881,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36609,7 +36934,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 657
+                    n.rule = 665
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36619,7 +36944,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36673,7 +36998,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36687,11 +37012,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F108:
+        if ch in _F110:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e214_0(p1)
+                r = self.e216_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36734,7 +37059,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 658
+                    n.rule = 666
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36744,7 +37069,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36798,7 +37123,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36829,7 +37154,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 659
+                    n.rule = 667
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36848,7 +37173,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e215_0(p1)
+                    r = self.e217_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -36920,7 +37245,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 660
+                    n.rule = 668
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36963,7 +37288,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e216_0(p1)
+                r = self.e218_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36974,7 +37299,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 661
+                    n.rule = 669
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36997,7 +37322,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e217_0(p3)
+                r = self.e219_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37008,14 +37333,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 661
+                    n.rule = 669
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37086,7 +37411,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 662
+                    n.rule = 670
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37103,7 +37428,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e218_0(p)
+            r = self.e220_0(p)
             if r is None:
                 break
             q, v = r
@@ -37134,14 +37459,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 663
+            n.rule = 671
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e219_0(p3)
+            r = self.e221_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37178,7 +37503,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 664
+        n.rule = 672
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -37218,7 +37543,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 665
+            n.rule = 673
         p = p1
         if res2 and n:
             res.append(n)
@@ -37237,10 +37562,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 666
+        n.rule = 674
         return p, n
 
-    def e138_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37254,11 +37579,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F109:
+        if ch in _F111:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e220_0(p1)
+                r = self.e222_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37322,14 +37647,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 667
+                    n.rule = 675
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e221_0(p7)
+                    r = self.e223_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -37370,7 +37695,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37388,10 +37713,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 676
         return q, n
 
-    def e140_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37405,11 +37730,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F110:
+        if ch in _F112:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e222_0(p1)
+                r = self.e224_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37479,11 +37804,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F111:
+        if ch in _F113:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e223_0(p3)
+                r = self.e225_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37513,7 +37838,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37527,11 +37852,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F112:
+        if ch in _F114:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e224_0(p1)
+                r = self.e226_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37573,11 +37898,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F113:
+        if ch in _F115:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e225_0(p3)
+                r = self.e227_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37635,7 +37960,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37689,7 +38014,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37707,10 +38032,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 669
+        n.rule = 677
         return q, n
 
-    def e144_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -37733,7 +38058,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e226_0(p1)
+            r = self.e228_0(p1)
             if r is None:
                 p = c
                 break
@@ -37741,7 +38066,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e227_0(p1)
+            r = self.e229_0(p1)
             if r is None:
                 p = c
                 break
@@ -37755,7 +38080,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e145_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37773,10 +38098,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 670
+        n.rule = 678
         return q, n
 
-    def e146_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37790,11 +38115,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F114:
+        if ch in _F116:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e228_0(p1)
+                r = self.e230_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37822,11 +38147,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F116:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e229_0(p3)
+                r = self.e231_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37958,18 +38283,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 671
+                    n.rule = 679
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 672
+                    n.rule = 680
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 673
+                    n.rule = 681
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38005,7 +38330,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 674
+                    n.rule = 682
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38025,12 +38350,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 675
+                    n.rule = 683
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 673
+                    n.rule = 681
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38066,7 +38391,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 676
+                    n.rule = 684
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38086,19 +38411,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 677
+                    n.rule = 685
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 673
+                    n.rule = 681
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38116,7 +38441,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 686
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38133,7 +38458,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F100:
+        if ch in _F102:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -38148,12 +38473,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 679
+                    n.rule = 687
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 680
+                    n.rule = 688
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38173,19 +38498,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 681
+                    n.rule = 689
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 680
+                    n.rule = 688
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38239,7 +38564,7 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38293,7 +38618,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38347,7 +38672,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38381,7 +38706,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 682
+                    n.rule = 690
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38425,7 +38750,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 683
+                    n.rule = 691
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38436,7 +38761,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38508,114 +38833,6 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counter', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e154_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F14:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sacrifice', '')
-                q += 9
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F14:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sacrifices', '')
-                q += 10
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
@@ -38671,6 +38888,114 @@ class CardParser:
         return None
 
     def e156_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sacrifice', '')
+                q += 9
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sacrifices', '')
+                q += 10
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e157_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38785,7 +39110,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 684
+                    n.rule = 692
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38844,7 +39169,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 685
+                    n.rule = 693
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38883,7 +39208,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38898,7 +39223,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e230_0(p)
+            r = self.e232_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38924,7 +39249,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 686
+                    n.rule = 694
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38934,7 +39259,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39001,7 +39326,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 687
+                    n.rule = 695
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39046,7 +39371,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 688
+                    n.rule = 696
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39113,7 +39438,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39131,10 +39456,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 689
+        n.rule = 697
         return q, n
 
-    def e160_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39187,7 +39512,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 690
+                    n.rule = 698
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39211,7 +39536,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 691
+                    n.rule = 699
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39221,7 +39546,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39239,10 +39564,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 692
+        n.rule = 700
         return q, n
 
-    def e162_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39296,7 +39621,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39350,7 +39675,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39404,7 +39729,7 @@ class CardParser:
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39435,7 +39760,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 693
+                    n.rule = 701
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39465,7 +39790,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 694
+                        n.rule = 702
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39491,7 +39816,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 695
+                n.rule = 703
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39501,7 +39826,7 @@ class CardParser:
             break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39517,7 +39842,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F105 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     if first:
@@ -39544,10 +39869,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 696
+        n.rule = 704
         return p, n
 
-    def e167_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39588,10 +39913,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 697
+        n.rule = 705
         return p, n
 
-    def e168_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39609,7 +39934,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 698
+        n.rule = 706
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -39627,17 +39952,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 699
+            n.rule = 707
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 700
+        n.rule = 708
         return p, n
 
-    def e169_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39664,7 +39989,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F92:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -39705,7 +40030,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX57(text, q) if text[q:q + 1] in _F96 else None
+        m = _RX57(text, q) if text[q:q + 1] in _F98 else None
         if m is None:
             return None
         s = m.group()
@@ -39716,14 +40041,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 701
+            n.rule = 709
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e231_0(p3)
+            r = self.e233_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39748,10 +40073,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 702
+        n.rule = 710
         return p, n
 
-    def e170_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39769,7 +40094,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 703
+        n.rule = 711
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -39797,7 +40122,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 704
+            n.rule = 712
         p = p1
         if res2 and n:
             res.append(n)
@@ -39812,12 +40137,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 705
+            n.rule = 713
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e232_0(p)
+            r = self.e234_0(p)
             if r is None:
                 break
             q, v = r
@@ -39828,10 +40153,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 706
+        n.rule = 714
         return p, n
 
-    def e171_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39865,7 +40190,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e233_0(p)
+            r = self.e235_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39896,7 +40221,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e234_1(p1)
+                r = self.e236_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39912,7 +40237,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39948,7 +40273,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 138
+                    n.rule = 140
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39968,12 +40293,12 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 139
+                    n.rule = 141
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40019,7 +40344,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 144
+                        n.rule = 146
                     p9 = p11
                     if res12 and n:
                         res10.append(n)
@@ -40039,18 +40364,18 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 145
+                    n.rule = 147
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 146
+                    n.rule = 148
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40086,7 +40411,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 149
+                    n.rule = 151
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -40103,18 +40428,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 150
+                    n.rule = 152
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 151
+                    n.rule = 153
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40150,7 +40475,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 158
+                    n.rule = 160
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -40167,7 +40492,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 159
+                    n.rule = 161
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -40215,12 +40540,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 160
+                    n.rule = 162
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40266,7 +40591,7 @@ class CardParser:
                         res32.append(v)
                     if res32:
                         n = Nt(res32)
-                        n.rule = 161
+                        n.rule = 163
                     p29 = p31
                     if res32 and n:
                         res30.append(n)
@@ -40286,25 +40611,25 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 162
+                    n.rule = 164
                 p27 = p33
                 if res34 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 163
+                    n.rule = 165
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e172_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40322,10 +40647,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 716
         return q, n
 
-    def e173_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40366,10 +40691,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 709
+        n.rule = 717
         return p, n
 
-    def e174_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40423,7 +40748,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40477,7 +40802,7 @@ class CardParser:
                 break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40491,11 +40816,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F115:
+        if ch in _F88:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e235_0(p1)
+                r = self.e237_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40563,7 +40888,7 @@ class CardParser:
                 break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40604,10 +40929,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 710
+        n.rule = 718
         return p, n
 
-    def e178_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40625,10 +40950,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 711
+        n.rule = 719
         return q, n
 
-    def e179_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -40655,7 +40980,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e180_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40673,10 +40998,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 712
+        n.rule = 720
         return q, n
 
-    def e181_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40730,7 +41055,7 @@ class CardParser:
                 break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40748,10 +41073,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 721
         return q, n
 
-    def e183_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40765,7 +41090,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F116:
+        if ch in _F117:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40782,7 +41107,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 714
+                    n.rule = 722
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40849,14 +41174,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 715
+                n.rule = 723
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e236_0(p9)
+                r = self.e238_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -40897,7 +41222,7 @@ class CardParser:
             break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40938,10 +41263,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 724
         return p, n
 
-    def e185_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40982,7 +41307,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 725
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -40999,7 +41324,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F118:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -41009,7 +41334,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F86 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F87 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -41022,12 +41347,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 718
+                    n.rule = 726
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 719
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41047,19 +41372,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 720
+                    n.rule = 728
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 719
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e186_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41077,10 +41402,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 721
+        n.rule = 729
         return q, n
 
-    def e187_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41196,7 +41521,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41211,198 +41536,198 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e188_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e189_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e190_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e191_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e192_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41443,10 +41768,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 731
         return p, n
 
-    def e191_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41500,7 +41825,7 @@ class CardParser:
                 break
         return None
 
-    def e192_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41541,10 +41866,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 732
         return p, n
 
-    def e193_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41598,7 +41923,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41634,7 +41959,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 725
+                    n.rule = 733
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41678,7 +42003,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41696,10 +42021,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 734
         return q, n
 
-    def e196_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41753,7 +42078,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41807,7 +42132,7 @@ class CardParser:
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41861,7 +42186,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41893,10 +42218,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 735
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41918,10 +42243,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 736
         return p, n
 
-    def e201_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41943,10 +42268,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 737
         return p, n
 
-    def e202_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41976,77 +42301,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
-        return p, n
-
-    def e203_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 731
-        return p, n
-
-    def e204_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 732
+        n.rule = 738
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -42081,10 +42336,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 739
         return p, n
 
     def e206_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 740
+        return p, n
+
+    def e207_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 741
+        return p, n
+
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42114,10 +42439,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 742
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -42155,7 +42480,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e208_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42187,10 +42512,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 743
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42208,10 +42533,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 744
         return q, n
 
-    def e210_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42225,7 +42550,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F93:
+        if ch in _F95:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -42240,7 +42565,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 737
+                    n.rule = 745
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42262,7 +42587,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 738
+                n.rule = 746
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -42349,17 +42674,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 739
+            n.rule = 747
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 740
+        n.rule = 748
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42377,10 +42702,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 741
+        n.rule = 749
         return q, n
 
-    def e212_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42429,10 +42754,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 750
         return p, n
 
-    def e213_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -42455,7 +42780,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e237_0(p1)
+            r = self.e239_0(p1)
             if r is None:
                 p = c
                 break
@@ -42510,12 +42835,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 743
+            n.rule = 751
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e238_0(p)
+            r = self.e240_0(p)
             if r is None:
                 break
             q, v = r
@@ -42526,10 +42851,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 744
+        n.rule = 752
         return p, n
 
-    def e214_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42547,10 +42872,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 753
         return q, n
 
-    def e215_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42579,7 +42904,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 746
+                    n.rule = 754
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42602,7 +42927,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 755
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42662,13 +42987,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 748
+                    n.rule = 756
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 749
+                    n.rule = 757
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42709,7 +43034,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 750
+                    n.rule = 758
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42740,20 +43065,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 751
+                    n.rule = 759
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 749
+                    n.rule = 757
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42789,7 +43114,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 752
+                    n.rule = 760
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42848,7 +43173,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 753
+                    n.rule = 761
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42907,7 +43232,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 754
+                    n.rule = 762
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42974,7 +43299,7 @@ class CardParser:
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43008,7 +43333,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 755
+                    n.rule = 763
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43036,7 +43361,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 756
+                    n.rule = 764
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43046,7 +43371,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43064,10 +43389,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 765
         return q, n
 
-    def e219_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43085,10 +43410,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 766
         return q, n
 
-    def e220_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43106,49 +43431,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
-        return q, n
-
-    def e221_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 760
-        return q, n
-
-    def e222_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 761
+        n.rule = 767
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -43162,14 +43445,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 768
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -43183,17 +43466,38 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 769
         return q, n
 
     def e225_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 770
+        return q, n
+
+    def e226_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43211,10 +43515,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 771
         return q, n
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 772
+        return q, n
+
+    def e228_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43268,7 +43593,7 @@ class CardParser:
                 break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43290,10 +43615,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 773
         return p, n
 
-    def e228_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43311,10 +43636,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 774
         return q, n
 
-    def e229_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43332,7 +43657,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 775
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43365,7 +43690,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 768
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43386,14 +43711,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 768
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43411,10 +43736,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 777
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43432,10 +43757,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 778
         return q, n
 
-    def e232_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43494,7 +43819,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 771
+                    n.rule = 779
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43590,7 +43915,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 772
+                    n.rule = 780
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43599,11 +43924,11 @@ class CardParser:
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F118:
+        if ch in _F89:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e239_0(p9)
+                r = self.e241_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43647,7 +43972,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43665,10 +43990,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 773
+        n.rule = 781
         return q, n
 
-    def e234_1(self, p: int) -> Any:
+    def e236_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -43700,7 +44025,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 222
+        n.rule = 224
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -43721,12 +44046,16 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                q = sk1[p1]
+                p3 = p1
+                res4: list[Any] = []
+                p5 = p3
+                res6: list[Any] = []
+                q = sk1[p5]
                 if q < 0:
-                    q = _WS1(text, p1).end()
+                    q = _WS1(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p1] = q
+                    sk1[p5] = q
                 m = _RX13(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     p = c
@@ -43735,23 +44064,99 @@ class CardParser:
                 s = m.group()
                 v = (q, s, 'INT') if s else None
                 q += len(s)
-                p1 = q
+                p5 = q
                 if v:
-                    res2.append(v)
+                    res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 120
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('plus', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'plus', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                p7 = p3
+                res8: list[Any] = []
+                r = self.r_CountOf_1(p7)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p7 = q
+                if v:
+                    res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 121
+                p3 = p7
+                if res8 and n:
+                    res4.append(n)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 122
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 120
+                    n.rule = 123
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 121
+                    n.rule = 124
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F28:
+            while True:
+                p9 = p
+                res10: list[Any] = []
+                q = sk1[p9]
+                if q < 0:
+                    q = _WS1(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p9] = q
+                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
+                p9 = q
+                if v:
+                    res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 125
+                q = p9
+                v = n if res10 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e240_1(p)
+            r = self.e242_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43759,21 +44164,21 @@ class CardParser:
             q, v = r
             if v is not None:
                 n = Nt([v])
-                n.rule = 121
+                n.rule = 124
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
         if ch in _F30:
             while True:
-                p3 = p
-                res4: list[Any] = []
-                q = sk1[p3]
+                p11 = p
+                res12: list[Any] = []
+                q = sk1[p11]
                 if q < 0:
-                    q = _WS1(text, p3).end()
+                    q = _WS1(text, p11).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p3] = q
+                    sk1[p11] = q
                 m = _RX12(text, q) if text[q:q + 1] in _F22 else None
                 if m is None:
                     p = c
@@ -43782,81 +44187,81 @@ class CardParser:
                 s = m.group()
                 v = (q, s, 'NumberWord') if s else None
                 q += len(s)
-                p3 = q
+                p11 = q
                 if v:
-                    res4.append(v)
-                if res4:
-                    n = Nt(res4)
-                    n.rule = 122
-                q = p3
-                v = n if res4 else None
+                    res12.append(v)
+                if res12:
+                    n = Nt(res12)
+                    n.rule = 126
+                q = p11
+                v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 121
+                    n.rule = 124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F11:
             while True:
-                p5 = p
-                res6: list[Any] = []
-                p7 = p5
-                res8: list[Any] = []
-                q = sk1[p7]
+                p13 = p
+                res14: list[Any] = []
+                p15 = p13
+                res16: list[Any] = []
+                q = sk1[p15]
                 if q < 0:
-                    q = _WS1(text, p7).end()
+                    q = _WS1(text, p15).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p7] = q
+                    sk1[p15] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p7 = q
-                res8.append(v)
-                q = sk1[p7]
+                p15 = q
+                res16.append(v)
+                q = sk1[p15]
                 if q < 0:
-                    q = _WS1(text, p7).end()
+                    q = _WS1(text, p15).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p7] = q
+                    sk1[p15] = q
                 if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'number', '')
                 q += 6
-                p7 = q
-                res8.append(v)
-                q = sk1[p7]
+                p15 = q
+                res16.append(v)
+                q = sk1[p15]
                 if q < 0:
-                    q = _WS1(text, p7).end()
+                    q = _WS1(text, p15).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p7] = q
+                    sk1[p15] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p7 = q
-                res8.append(v)
-                p9 = p7
-                res10: list[Any] = []
-                p11 = p9
-                res12: list[Any] = []
-                p13 = p11
-                res14: list[Any] = []
-                q = sk1[p13]
+                p15 = q
+                res16.append(v)
+                p17 = p15
+                res18: list[Any] = []
+                p19 = p17
+                res20: list[Any] = []
+                p21 = p19
+                res22: list[Any] = []
+                q = sk1[p21]
                 if q < 0:
-                    q = _WS1(text, p13).end()
+                    q = _WS1(text, p21).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p13] = q
+                    sk1[p21] = q
                 m = _RX4(text, q) if text[q:q + 1] in _F7 else None
                 if m is None:
                     p = c
@@ -43865,97 +44270,97 @@ class CardParser:
                 s = m.group()
                 v = (q, s, '') if s else None
                 q += len(s)
-                p13 = q
+                p21 = q
                 if v:
-                    res14.append(v)
-                if res14:
-                    n = Nt(res14)
-                    n.rule = 131
-                p11 = p13
-                if res14 and n:
-                    res12.append(n)
-                if res12:
-                    n = Nt(res12)
-                    n.rule = 132
-                p9 = p11
-                if res12 and n:
-                    res10.append(n)
-                if res10:
-                    n = Nt(res10)
-                    n.rule = 123
-                p7 = p9
-                if res10 and n:
-                    res8.append(n)
-                q = sk1[p7]
-                if q < 0:
-                    q = _WS1(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p7] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                p7 = q
-                res8.append(v)
-                q = sk1[p7]
-                if q < 0:
-                    q = _WS1(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p7] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p7 = q
-                res8.append(v)
-                q = sk1[p7]
-                if q < 0:
-                    q = _WS1(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p7] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p7 = q
-                res8.append(v)
-                if res8:
-                    n = Nt(res8)
-                    n.rule = 124
-                p5 = p7
-                if res8 and n:
-                    res6.append(n)
-                if res6:
-                    n = Nt(res6)
-                    n.rule = 125
-                q = p5
-                v = n if res6 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 121
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F11:
-            while True:
-                p15 = p
-                res16: list[Any] = []
+                    res22.append(v)
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 133
+                p19 = p21
+                if res22 and n:
+                    res20.append(n)
+                if res20:
+                    n = Nt(res20)
+                    n.rule = 134
+                p17 = p19
+                if res20 and n:
+                    res18.append(n)
+                if res18:
+                    n = Nt(res18)
+                    n.rule = 127
+                p15 = p17
+                if res18 and n:
+                    res16.append(n)
                 q = sk1[p15]
                 if q < 0:
                     q = _WS1(text, p15).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p15] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                p15 = q
+                res16.append(v)
+                q = sk1[p15]
+                if q < 0:
+                    q = _WS1(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p15] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p15 = q
+                res16.append(v)
+                q = sk1[p15]
+                if q < 0:
+                    q = _WS1(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p15] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p15 = q
+                res16.append(v)
+                if res16:
+                    n = Nt(res16)
+                    n.rule = 128
+                p13 = p15
+                if res16 and n:
+                    res14.append(n)
+                if res14:
+                    n = Nt(res14)
+                    n.rule = 129
+                q = p13
+                v = n if res14 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 124
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                p23 = p
+                res24: list[Any] = []
+                q = sk1[p23]
+                if q < 0:
+                    q = _WS1(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p23] = q
                 m = _RX14(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
@@ -43964,146 +44369,26 @@ class CardParser:
                 s = m.group()
                 v = (q, s, 'EventAmountWord') if s else None
                 q += len(s)
-                p15 = q
+                p23 = q
                 if v:
-                    res16.append(v)
-                if res16:
-                    n = Nt(res16)
-                    n.rule = 126
-                q = p15
-                v = n if res16 else None
+                    res24.append(v)
+                if res24:
+                    n = Nt(res24)
+                    n.rule = 130
+                q = p23
+                v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 121
+                    n.rule = 124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F11:
             while True:
-                p17 = p
-                res18: list[Any] = []
-                p19 = p17
-                res20: list[Any] = []
-                q = sk1[p19]
-                if q < 0:
-                    q = _WS1(text, p19).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p19] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p19 = q
-                res20.append(v)
-                q = sk1[p19]
-                if q < 0:
-                    q = _WS1(text, p19).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p19] = q
-                if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'number', '')
-                q += 6
-                p19 = q
-                res20.append(v)
-                q = sk1[p19]
-                if q < 0:
-                    q = _WS1(text, p19).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p19] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p19 = q
-                res20.append(v)
-                p21 = p19
-                res22: list[Any] = []
-                r = self.r_ObjectFilter_1(p21)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p21 = q
-                if v:
-                    res22.append(v)
-                if res22:
-                    n = Nt(res22)
-                    n.rule = 127
-                p19 = p21
-                if res22 and n:
-                    res20.append(n)
-                while True:
-                    p23 = p19
-                    res24: list[Any] = []
-                    r = self.e241_1(p23)
-                    if r is None:
-                        break
-                    q, v = r
-                    p23 = q
-                    if v:
-                        res24.append(v)
-                    q = sk1[p23]
-                    if q < 0:
-                        q = _WS1(text, p23).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS1)
-                        sk1[p23] = q
-                    if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'the', '')
-                    q += 3
-                    p23 = q
-                    res24.append(v)
-                    q = sk1[p23]
-                    if q < 0:
-                        q = _WS1(text, p23).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS1)
-                        sk1[p23] = q
-                    if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'battlefield', '')
-                    q += 11
-                    p23 = q
-                    res24.append(v)
-                    p19 = p23
-                    res20 += res24
-                    break
-                if res20:
-                    n = Nt(res20)
-                    n.rule = 128
-                p17 = p19
-                if res20 and n:
-                    res18.append(n)
-                if res18:
-                    n = Nt(res18)
-                    n.rule = 129
-                q = p17
-                v = n if res18 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 121
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F32:
-            while True:
                 p25 = p
                 res26: list[Any] = []
-                r = self.r_ParamName_1(p25)
+                r = self.r_CountOf_1(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44114,12 +44399,37 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 130
+                    n.rule = 131
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 121
+                    n.rule = 124
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F32:
+            while True:
+                p27 = p
+                res28: list[Any] = []
+                r = self.r_ParamName_1(p27)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p27 = q
+                if v:
+                    res28.append(v)
+                if res28:
+                    n = Nt(res28)
+                    n.rule = 132
+                q = p27
+                v = n if res28 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44135,16 +44445,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e242_1(p1) is None:
-                break
-            while True:
-                r = self.e243_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e243_1(p1) is None:
                 break
             while True:
                 r = self.e244_1(p1)
@@ -44165,9 +44466,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e246_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e246_1(p3)
+                r = self.e247_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -44189,7 +44499,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e247_1(p5)
+                    r = self.e248_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44205,14 +44515,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e248_1(p7)
+                r = self.e249_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e249_1(p7)
+                r = self.e250_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -44222,7 +44532,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e250_1(p1)
+            r = self.e251_1(p1)
             if r is None:
                 break
             q, v = r
@@ -44232,7 +44542,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e251_1(p)
+        r = self.e252_1(p)
         if r is None:
             return None
         q, v = r
@@ -44242,9 +44552,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e252_1(p9) is None:
+            if self.e253_1(p9) is None:
                 break
-            r = self.e253_1(p9)
+            r = self.e254_1(p9)
             if r is None:
                 break
             q, v = r
@@ -44271,7 +44581,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 274
+                    n.rule = 278
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -44281,7 +44591,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e254_1(p13)
+                r = self.e255_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -44316,7 +44626,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e255_1(p9)
+                r = self.e256_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44338,7 +44648,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 275
+                    n.rule = 279
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -44357,7 +44667,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e256_1(p19)
+                    r = self.e257_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -44371,7 +44681,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e257_1(p9)
+                r = self.e258_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44413,7 +44723,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 276
+                    n.rule = 280
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44426,7 +44736,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 277
+        n.rule = 281
         return p, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -44493,18 +44803,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 774
+                    n.rule = 782
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 775
+                    n.rule = 783
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44559,18 +44869,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 777
+                    n.rule = 785
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 778
+                    n.rule = 786
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44597,18 +44907,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 779
+                    n.rule = 787
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 780
+                    n.rule = 788
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44649,18 +44959,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 781
+                    n.rule = 789
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 782
+                    n.rule = 790
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44687,18 +44997,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 783
+                    n.rule = 791
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 784
+                    n.rule = 792
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44725,14 +45035,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 785
+                    n.rule = 793
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e258_0(p25)
+                    r = self.e259_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -44756,12 +45066,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 786
+                    n.rule = 794
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44802,7 +45112,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 787
+                    n.rule = 795
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44841,7 +45151,7 @@ class CardParser:
                             res34.append(v)
                         if res34:
                             n = Nt(res34)
-                            n.rule = 788
+                            n.rule = 796
                         q = p33
                         v = n if res34 else None
                         p31 = q
@@ -44859,7 +45169,7 @@ class CardParser:
                         res36.append(v)
                     if res36:
                         n = Nt(res36)
-                        n.rule = 789
+                        n.rule = 797
                     p31 = p35
                     if res36 and n:
                         res32.append(n)
@@ -44868,12 +45178,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 790
+                    n.rule = 798
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44917,18 +45227,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 791
+                    n.rule = 799
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 792
+                    n.rule = 800
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44997,18 +45307,18 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 793
+                    n.rule = 801
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 794
+                    n.rule = 802
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45077,18 +45387,18 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 795
+                    n.rule = 803
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 796
+                    n.rule = 804
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45143,7 +45453,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 797
+                    n.rule = 805
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -45220,7 +45530,7 @@ class CardParser:
                 while True:
                     p53 = p49
                     res54: list[Any] = []
-                    r = self.e259_0(p53)
+                    r = self.e260_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -45256,12 +45566,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 798
+                    n.rule = 806
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45285,7 +45595,7 @@ class CardParser:
                 p55 = q
                 res56.append(v)
                 while True:
-                    r = self.e260_0(p55)
+                    r = self.e261_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -45311,7 +45621,7 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 799
+                    n.rule = 807
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -45349,7 +45659,7 @@ class CardParser:
                         res62.append(v)
                     if res62:
                         n = Nt(res62)
-                        n.rule = 800
+                        n.rule = 808
                     p59 = p61
                     if res62 and n:
                         res60.append(n)
@@ -45358,12 +45668,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56)
-                    n.rule = 801
+                    n.rule = 809
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45401,7 +45711,7 @@ class CardParser:
                 p63 = q
                 res64.append(v)
                 while True:
-                    r = self.e261_0(p63)
+                    r = self.e262_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -45427,25 +45737,25 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 802
+                    n.rule = 810
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 803
+                    n.rule = 811
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45463,10 +45773,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 812
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45484,10 +45794,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 813
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45509,10 +45819,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 806
+        n.rule = 814
         return p, n
 
-    def e238_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45526,11 +45836,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F118:
+        if ch in _F89:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e262_0(p1)
+                r = self.e263_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45572,11 +45882,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F88:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e263_0(p3)
+                r = self.e264_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45620,7 +45930,7 @@ class CardParser:
                 break
         return None
 
-    def e239_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45638,10 +45948,82 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 807
+        n.rule = 815
         return q, n
 
-    def e240_1(self, p: int) -> Any:
+    def r_CountOf_1(self, p: int) -> Any:
+        # CountOf: Sequence (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'the', '')
+        q += 3
+        p = q
+        res.append(v)
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'number', '')
+        q += 6
+        p = q
+        res.append(v)
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'of', '')
+        q += 2
+        p = q
+        res.append(v)
+        p1 = p
+        res2: list[Any] = []
+        r = self.r_ObjectFilter_1(p1)
+        if r is None:
+            return None
+        q, v = r
+        p1 = q
+        if v:
+            res2.append(v)
+        if res2:
+            n = Nt(res2)
+            n.rule = 275
+        p = p1
+        if res2 and n:
+            res.append(n)
+        while True:
+            r = self.e265_1(p)
+            if r is None:
+                break
+            q, v = r
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        if not res:
+            return p, None
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 276
+        return p, n
+
+    def e242_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45659,28 +46041,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 273
-        return q, n
-
-    def e241_1(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'on', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 278
+        n.rule = 277
         return q, n
 
     def r_ParamName_1(self, p: int) -> Any:
@@ -45716,10 +46077,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 214
+        n.rule = 216
         return p, n
 
-    def e242_1(self, p: int) -> Any:
+    def e243_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45938,32 +46299,6 @@ class CardParser:
                 break
         return None
 
-    def e243_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e264_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e265_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
     def e244_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
@@ -45991,6 +46326,32 @@ class CardParser:
         return None
 
     def e245_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e268_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e269_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e246_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46008,43 +46369,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 376
+        n.rule = 382
         return q, n
-
-    def e246_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 377
-        return p, n
 
     def e247_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -46078,10 +46404,45 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 378
+        n.rule = 383
         return p, n
 
     def e248_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 384
+        return p, n
+
+    def e249_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46113,10 +46474,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 379
+        n.rule = 385
         return p, n
 
-    def e249_1(self, p: int) -> Any:
+    def e250_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -46139,7 +46500,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e268_1(p1)
+            r = self.e270_1(p1)
             if r is None:
                 p = c
                 break
@@ -46153,30 +46514,13 @@ class CardParser:
             res += res2
         return p, res
 
-    def e250_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e269_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e251_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e270_1(p)
+            r = self.e271_1(p)
             if r is None:
                 p = c
                 break
@@ -46188,6 +46532,23 @@ class CardParser:
         return p, res
 
     def e252_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e272_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e253_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46336,7 +46697,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F87:
+        if ch in _F90:
             while True:
                 r = self.r_ControlClause_1(p)
                 if r is None:
@@ -46446,13 +46807,13 @@ class CardParser:
                 break
         return None
 
-    def e253_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e271_1(p)
+            r = self.e273_1(p)
             if r is None:
                 p = c
                 break
@@ -46463,7 +46824,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e254_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46481,10 +46842,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 380
+        n.rule = 386
         return q, n
 
-    def e255_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46558,7 +46919,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e272_1(p1)
+                r = self.e274_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46589,7 +46950,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p3] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F37 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46602,7 +46963,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 381
+                    n.rule = 387
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46745,7 +47106,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 382
+                    n.rule = 388
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46780,7 +47141,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p11] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F88 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46793,7 +47154,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 383
+                    n.rule = 389
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46818,7 +47179,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 384
+                    n.rule = 390
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -46844,7 +47205,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p15] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F37 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46857,7 +47218,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 385
+                    n.rule = 391
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -46884,7 +47245,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e273_1(p17)
+                r = self.e275_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46929,7 +47290,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 386
+                    n.rule = 392
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -46976,7 +47337,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 387
+                    n.rule = 393
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46996,7 +47357,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 388
+                    n.rule = 394
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -47023,7 +47384,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 389
+                    n.rule = 395
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47057,7 +47418,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 388
+                    n.rule = 394
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -47084,7 +47445,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 390
+                    n.rule = 396
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -47104,7 +47465,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 388
+                    n.rule = 394
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -47131,7 +47492,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 391
+                    n.rule = 397
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -47165,7 +47526,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 388
+                    n.rule = 394
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -47192,7 +47553,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 392
+                    n.rule = 398
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47226,7 +47587,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 388
+                    n.rule = 394
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -47253,7 +47614,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 393
+                    n.rule = 399
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -47287,14 +47648,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 388
+                    n.rule = 394
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e256_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47335,10 +47696,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 394
+        n.rule = 400
         return p, n
 
-    def e257_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47352,11 +47713,11 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F89:
+        if ch in _F91:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e274_1(p1)
+                r = self.e276_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47384,11 +47745,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F92:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e275_1(p3)
+                r = self.e277_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47432,7 +47793,7 @@ class CardParser:
                 break
         return None
 
-    def e258_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47450,10 +47811,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 816
         return q, n
 
-    def e259_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47471,28 +47832,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
-        return q, n
-
-    def e260_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 810
+        n.rule = 817
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -47513,10 +47853,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 811
+        n.rule = 818
         return q, n
 
     def e262_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 819
+        return q, n
+
+    def e263_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47534,10 +47895,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 812
+        n.rule = 820
         return q, n
 
-    def e263_0(self, p: int) -> Any:
+    def e264_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47555,8 +47916,116 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 813
+        n.rule = 821
         return q, n
+
+    def e265_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F88:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.e278_1(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                q = sk1[p1]
+                if q < 0:
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                q = sk1[p1]
+                if q < 0:
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F89:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                r = self.e279_1(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p3 = q
+                res4.append(v)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def r_Color_1(self, p: int) -> Any:
         # Color: OrderedChoice (rule)
@@ -47588,7 +48057,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47609,7 +48078,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47630,7 +48099,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47651,7 +48120,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47672,7 +48141,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47693,7 +48162,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47730,7 +48199,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47751,7 +48220,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47772,7 +48241,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47793,14 +48262,14 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e264_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47818,10 +48287,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 640
         return q, n
 
-    def e265_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47839,10 +48308,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 633
+        n.rule = 641
         return q, n
 
-    def e266_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47860,10 +48329,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 634
+        n.rule = 642
         return q, n
 
-    def e267_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47881,10 +48350,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 643
         return q, n
 
-    def e268_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47916,10 +48385,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 636
+        n.rule = 644
         return p, n
 
-    def e269_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47935,7 +48404,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e276_1(p)
+                r = self.e280_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47948,7 +48417,7 @@ class CardParser:
                 break
         if ch in _F77:
             while True:
-                r = self.e277_1(p)
+                r = self.e281_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47961,7 +48430,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e278_1(p)
+                r = self.e282_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47974,7 +48443,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e279_1(p)
+                r = self.e283_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47987,7 +48456,7 @@ class CardParser:
                 break
         return None
 
-    def e270_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48003,7 +48472,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F79:
             while True:
-                r = self.e280_1(p)
+                r = self.e284_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48016,7 +48485,7 @@ class CardParser:
                 break
         if ch in _F81:
             while True:
-                r = self.e281_1(p)
+                r = self.e285_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48029,7 +48498,7 @@ class CardParser:
                 break
         return None
 
-    def e271_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48061,7 +48530,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e282_1(p1)
+                r = self.e286_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48079,7 +48548,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e283_1(p3)
+                r = self.e287_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48088,11 +48557,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e284_1(p3) is None:
+                if self.e288_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e285_1(p3)
+                r = self.e289_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48108,7 +48577,7 @@ class CardParser:
                 break
         return None
 
-    def e272_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48145,7 +48614,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 637
+                    n.rule = 645
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -48168,7 +48637,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 638
+                    n.rule = 646
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -48178,7 +48647,7 @@ class CardParser:
                 break
         return None
 
-    def e273_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48219,10 +48688,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 639
+        n.rule = 647
         return p, n
 
-    def e274_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48240,10 +48709,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 640
+        n.rule = 648
         return q, n
 
-    def e275_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48261,10 +48730,52 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 641
+        n.rule = 649
         return q, n
 
-    def e276_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'on', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 638
+        return q, n
+
+    def e279_1(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'in', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 639
+        return q, n
+
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48296,10 +48807,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 735
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48321,10 +48832,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 736
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48346,10 +48857,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 737
         return p, n
 
-    def e279_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48379,10 +48890,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 738
         return p, n
 
-    def e280_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48414,10 +48925,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 739
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48449,10 +48960,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 740
         return p, n
 
-    def e282_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48484,10 +48995,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 741
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48517,10 +49028,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 742
         return p, n
 
-    def e284_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -48558,7 +49069,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e285_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48590,7 +49101,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 743
         return p, n
 
 
@@ -48642,7 +49153,7 @@ CLASSES: dict[str, type[Model]] = {
     'AdditionalCostStmt': _model_class('AdditionalCostStmt', (('param', True, '1'), ('repeatable', True, '0..1')), {'param': '', 'repeatable': False}, ()),
     'AdditionalLandStmt': _model_class('AdditionalLandStmt', (('count', True, '1'), ('turns', True, '1')), {'count': None, 'turns': ''}, ()),
     'AlternativeCostStmt': _model_class('AlternativeCostStmt', (('fixed', True, '1'), ('param', True, '1'), ('zone', True, '1'), ('facedown', True, '0..1'), ('instructed', True, '0..1')), {'fixed': None, 'param': '', 'zone': None, 'facedown': False, 'instructed': False}, ()),
-    'Amount': _model_class('Amount', (('value', True, '1'), ('x', True, '0..1'), ('word', True, '1'), ('counters', True, '1'), ('that', True, '1'), ('count', True, '1'), ('param', True, '1')), {'value': 0, 'x': False, 'word': None, 'counters': None, 'that': None, 'count': None, 'param': None}, ()),
+    'Amount': _model_class('Amount', (('plus', True, '1'), ('value', True, '1'), ('x', True, '0..1'), ('word', True, '1'), ('counters', True, '1'), ('that', True, '1'), ('count', True, '1'), ('param', True, '1')), {'plus': None, 'value': 0, 'x': False, 'word': None, 'counters': None, 'that': None, 'count': None, 'param': None}, ()),
     'AmplifyStmt': _model_class('AmplifyStmt', (('amount', True, '1'), ('counter', True, '1')), {'amount': None, 'counter': None}, ()),
     'AnyNumberTargets': _model_class('AnyNumberTargets', (('filter', True, '1'),), {'filter': None}, ()),
     'AnyTarget': _model_class('AnyTarget', (('any', True, '1'),), {'any': ''}, ()),
@@ -48688,6 +49199,7 @@ CLASSES: dict[str, type[Model]] = {
     'CastInMainCondition': _model_class('CastInMainCondition', (('main', True, '1'),), {'main': ''}, ()),
     'CastThisEffect': _model_class('CastThisEffect', (('target', True, '1'), ('label', True, '1'), ('free', True, '1')), {'target': None, 'label': '', 'free': ''}, ()),
     'CastTrigger': _model_class('CastTrigger', (('lead', True, '1'), ('who', True, '1'), ('spell', True, '1')), {'lead': '', 'who': '', 'spell': None}, ()),
+    'ChangeBaseEffect': _model_class('ChangeBaseEffect', (('which', True, '1'), ('amount', True, '1')), {'which': '', 'amount': None}, ()),
     'ChooseAmongEffect': _model_class('ChooseAmongEffect', (('player', True, '1'), ('options', True, '1..*'), ('last', True, '1')), {'player': None, 'last': None}, ('options',)),
     'ColorStmt': _model_class('ColorStmt', (('colors', True, '1..*'),), {}, ('colors',)),
     'CombatDamageSteps': _model_class('CombatDamageSteps', (('first', True, '1'), ('regular', True, '1')), {'first': '', 'regular': ''}, ()),
@@ -48704,7 +49216,7 @@ CLASSES: dict[str, type[Model]] = {
     'CostReductionStmt': _model_class('CostReductionStmt', (('zones', True, '1..*'), ('spells', True, '1..*'), ('amount', True, '1')), {'amount': None}, ('zones', 'spells')),
     'CostStmt': _model_class('CostStmt', (('cost', True, '1'),), {'cost': None}, ()),
     'CostValue': _model_class('CostValue', (('cost', True, '1'), ('param', True, '1')), {'cost': None, 'param': None}, ()),
-    'CountOf': _model_class('CountOf', (('filter', True, '1'), ('onbf', True, '0..1')), {'filter': None, 'onbf': False}, ()),
+    'CountOf': _model_class('CountOf', (('filter', True, '1'), ('onbf', True, '0..1'), ('gy', True, '0..1')), {'filter': None, 'onbf': False, 'gy': False}, ()),
     'CounterDef': _model_class('CounterDef', (('name', True, '1'), ('rule', True, '1')), {'name': '', 'rule': None}, ()),
     'CounterKind': _model_class('CounterKind', (('name', True, '1'),), {'name': ''}, ()),
     'CounterSpellEffect': _model_class('CounterSpellEffect', (('target', True, '1'), ('unless', True, '1'), ('per', True, '1')), {'target': None, 'unless': None, 'per': ''}, ()),
@@ -48815,6 +49327,7 @@ CLASSES: dict[str, type[Model]] = {
     'PlayerRef': _model_class('PlayerRef', (('controller', True, '0..1'), ('owner', True, '1'), ('who', True, '1')), {'controller': False, 'owner': '', 'who': None}, ()),
     'PlayerSacrificesEffect': _model_class('PlayerSacrificesEffect', (('player', True, '1'), ('amount', True, '1'), ('filter', True, '1')), {'player': None, 'amount': None, 'filter': None}, ()),
     'PlayerTopCardActionEffect': _model_class('PlayerTopCardActionEffect', (('player', True, '1'), ('action', True, '1')), {'player': None, 'action': None}, ()),
+    'PlusAmount': _model_class('PlusAmount', (('base', True, '1'), ('count', True, '1')), {'base': 0, 'count': None}, ()),
     'PowerOf': _model_class('PowerOf', (('power', True, '1'), ('target', True, '1')), {'power': '', 'target': None}, ()),
     'PreventDamageByStmt': _model_class('PreventDamageByStmt', (('filter', True, '1'),), {'filter': None}, ()),
     'PreventDamageFrom': _model_class('PreventDamageFrom', (('quality', True, '1'),), {'quality': None}, ()),
@@ -49005,202 +49518,204 @@ _C101 = CLASSES['KeywordLine']
 _C102 = CLASSES['ManaCost']
 _C108 = CLASSES['ModeChoice']
 _C113 = CLASSES['AbilityStmt']
-_C121 = CLASSES['Amount']
-_C124 = CLASSES['CountersOnThis']
-_C128 = CLASSES['CountOf']
-_C132 = CLASSES['CounterKind']
-_C136 = CLASSES['TapCost']
-_C139 = CLASSES['PayLifeCost']
-_C141 = CLASSES['SacrificeThisCost']
-_C143 = CLASSES['ExileThisCost']
-_C146 = CLASSES['SacrificeCost']
-_C148 = CLASSES['DiscardThisCost']
-_C151 = CLASSES['DiscardCost']
-_C154 = CLASSES['ExileFromHandCost']
-_C157 = CLASSES['RemoveCountersCost']
-_C160 = CLASSES['RevealCost']
-_C163 = CLASSES['TapPermanentsCost']
-_C166 = CLASSES['PutCountersCost']
-_C170 = CLASSES['GraveyardCondition']
-_C173 = CLASSES['ControlSinceCondition']
-_C174 = CLASSES['ResultCondition']
-_C177 = CLASSES['ManaValueCondition']
-_C179 = CLASSES['LeftBattlefieldCondition']
-_C181 = CLASSES['HasKeywordCondition']
-_C183 = CLASSES['CastInMainCondition']
-_C186 = CLASSES['CastFromCondition']
-_C188 = CLASSES['DefendingControlsCondition']
-_C190 = CLASSES['ControlNoneCondition']
-_C191 = CLASSES['ControlCondition']
-_C193 = CLASSES['EmptyHandCondition']
-_C195 = CLASSES['TotalPowerCondition']
-_C198 = CLASSES['CountersCondition']
-_C201 = CLASSES['HadCountersCondition']
-_C203 = CLASSES['GreaterPTCondition']
-_C205 = CLASSES['ItIsCondition']
-_C208 = CLASSES['PaidCondition']
-_C220 = CLASSES['MoreKeywords']
-_C227 = CLASSES['Mode']
-_C233 = CLASSES['SkipExtraTurnStmt']
-_C236 = CLASSES['CantSearchStmt']
-_C238 = CLASSES['HandSizeStmt']
-_C240 = CLASSES['PreventDamageByStmt']
-_C242 = CLASSES['CostReductionStmt']
-_C247 = CLASSES['EntersWithStmt']
-_C250 = CLASSES['AmplifyStmt']
-_C253 = CLASSES['AsTurnedFaceUpStmt']
-_C255 = CLASSES['EntersAsCopyStmt']
-_C256 = CLASSES['CardAltCostStmt']
-_C258 = CLASSES['CardAddCostStmt']
-_C261 = CLASSES['CantActivateStmt']
-_C263 = CLASSES['TopRevealedStmt']
-_C266 = CLASSES['AdditionalLandStmt']
-_C269 = CLASSES['PlayTopStmt']
-_C272 = CLASSES['CardsStaticStmt']
-_C277 = CLASSES['ObjectFilter']
-_C284 = CLASSES['ControlledThing']
-_C291 = CLASSES['MayEffect']
-_C294 = CLASSES['ChooseAmongEffect']
-_C297 = CLASSES['ExtraTurnEffect']
-_C301 = CLASSES['CantCastEffect']
-_C304 = CLASSES['PlayerTopCardActionEffect']
-_C307 = CLASSES['LoseLifeEffect']
-_C310 = CLASSES['PlayerMillEffect']
-_C312 = CLASSES['MayPlayEffect']
-_C314 = CLASSES['BlockRequirementEffect']
-_C317 = CLASSES['TopCardActionEffect']
-_C319 = CLASSES['PayEffect']
-_C322 = CLASSES['NumberedActionEffect']
-_C324 = CLASSES['AttachEffect']
-_C327 = CLASSES['FightEffect']
-_C330 = CLASSES['LookAtTopEffect']
-_C334 = CLASSES['ObjectDamageEffect']
-_C339 = CLASSES['MoveCountersEffect']
-_C342 = CLASSES['KeywordCost']
-_C344 = CLASSES['TypeArg']
-_C346 = CLASSES['QualityArg']
-_C348 = CLASSES['OntoArg']
-_C354 = CLASSES['TriggeredStmt']
-_C357 = CLASSES['ActivatedStmt']
-_C359 = CLASSES['PTDefiningStmt']
-_C362 = CLASSES['SpellKind']
-_C366 = CLASSES['EntersTappedStmt']
-_C369 = CLASSES['CostPerTargetStmt']
-_C371 = CLASSES['UncounterableStmt']
-_C375 = CLASSES['StaticStmt']
-_C388 = CLASSES['ControlClause']
-_C397 = CLASSES['DividedDamageEffect']
-_C399 = CLASSES['DamageEffect']
-_C401 = CLASSES['DestroyEffect']
-_C404 = CLASSES['DrawEffect']
-_C406 = CLASSES['TokenCopyEffect']
-_C411 = CLASSES['TokenEffect']
-_C412 = CLASSES['AddManaEffect']
-_C415 = CLASSES['DiscardEffect']
-_C417 = CLASSES['GainLifeEffect']
-_C420 = CLASSES['GainControlEffect']
-_C422 = CLASSES['ReturnToHandEffect']
-_C425 = CLASSES['ReturnFromGraveyardEffect']
-_C429 = CLASSES['ReturnToBattlefieldEffect']
-_C432 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C437 = CLASSES['SearchEffect']
-_C441 = CLASSES['CounterSpellEffect']
-_C443 = CLASSES['ShuffleEffect']
-_C447 = CLASSES['MillEffect']
-_C450 = CLASSES['PutFromHandEffect']
-_C454 = CLASSES['PutCountersEffect']
-_C457 = CLASSES['PutOnLibraryEffect']
-_C459 = CLASSES['PutIntoZoneEffect']
-_C465 = CLASSES['ExileEffect']
-_C467 = CLASSES['ExileTopEffect']
-_C469 = CLASSES['RegenerateEffect']
-_C473 = CLASSES['PlayerSacrificesEffect']
-_C477 = CLASSES['SacrificeEffect']
-_C479 = CLASSES['UntapEffect']
-_C481 = CLASSES['TapOrUntapEffect']
-_C483 = CLASSES['TapEffect']
-_C487 = CLASSES['RemoveCountersEffect']
-_C489 = CLASSES['DelayedEffect']
-_C491 = CLASSES['PreventEffect']
-_C493 = CLASSES['CastThisEffect']
-_C495 = CLASSES['CopySpellEffect']
-_C496 = CLASSES['NoRegenEffect']
-_C499 = CLASSES['PhaseOutEffect']
-_C502 = CLASSES['NoUntapEffect']
-_C505 = CLASSES['ContinuousEffect']
-_C507 = CLASSES['PlayerRef']
-_C514 = CLASSES['AnyNumberTargets']
-_C516 = CLASSES['AnyTarget']
-_C519 = CLASSES['UpToTargets']
-_C521 = CLASSES['EachPlayers']
-_C523 = CLASSES['ThatRef']
-_C525 = CLASSES['EnchantedRef']
-_C530 = CLASSES['BeginningTrigger']
-_C534 = CLASSES['LastCounterTrigger']
-_C538 = CLASSES['BatchAttackTrigger']
-_C540 = CLASSES['ThisTrigger']
-_C544 = CLASSES['CastTrigger']
-_C547 = CLASSES['YoursTrigger']
-_C560 = CLASSES['ZonePlace']
-_C564 = CLASSES['PTChange']
-_C567 = CLASSES['CantAttackOrBlock']
-_C569 = CLASSES['CantAttack']
-_C571 = CLASSES['CantBlock']
-_C573 = CLASSES['CantBeBlockedByFewer']
-_C574 = CLASSES['CantBeBlockedExcept']
-_C575 = CLASSES['CanBlockOnly']
-_C577 = CLASSES['CantBeTargetedBy']
-_C578 = CLASSES['CantBeTargeted']
-_C580 = CLASSES['CantBeDestroyed']
-_C582 = CLASSES['CantPhaseOut']
-_C584 = CLASSES['PhasesEachUntap']
-_C586 = CLASSES['GainsAbility']
-_C589 = CLASSES['HasKeywordAtManaCost']
-_C590 = CLASSES['HasKeywords']
-_C591 = CLASSES['LosesKeywords']
-_C594 = CLASSES['CombatDamageSteps']
-_C596 = CLASSES['AssignsExcess']
-_C598 = CLASSES['AttacksUntapped']
-_C600 = CLASSES['DoesntUntap']
-_C602 = CLASSES['DamageGainsLife']
-_C604 = CLASSES['DamageIsLethal']
-_C606 = CLASSES['DamageAsCounters']
-_C608 = CLASSES['CantBeBlockedBy']
-_C610 = CLASSES['CantBeAttachedBy']
-_C612 = CLASSES['PreventDamageFrom']
-_C614 = CLASSES['AttacksDespite']
-_C616 = CLASSES['MaxBlockers']
-_C618 = CLASSES['AttacksEachCombat']
-_C620 = CLASSES['BlocksEachCombat']
-_C622 = CLASSES['CantBeBlocked']
-_C624 = CLASSES['IsColor']
-_C661 = CLASSES['Duration']
-_C664 = CLASSES['TargetObject']
-_C666 = CLASSES['FromGraveyard']
-_C672 = CLASSES['OntoBattlefield']
-_C675 = CLASSES['IntoHand']
-_C677 = CLASSES['IntoGraveyard']
-_C680 = CLASSES['CostValue']
-_C700 = CLASSES['BackRef']
-_C702 = CLASSES['TargetPlayer']
-_C706 = CLASSES['EachObjects']
-_C719 = CLASSES['QualityRef']
-_C740 = CLASSES['PerTime']
-_C744 = CLASSES['PerObject']
-_C749 = CLASSES['PowerOf']
-_C775 = CLASSES['EntersEvent']
-_C778 = CLASSES['LeavesEvent']
-_C780 = CLASSES['DiesEvent']
-_C782 = CLASSES['AttacksAloneEvent']
-_C784 = CLASSES['AttacksEvent']
-_C786 = CLASSES['BlocksEvent']
-_C790 = CLASSES['BlockedEvent']
-_C792 = CLASSES['PhasesEvent']
-_C794 = CLASSES['TurnedUpEvent']
-_C796 = CLASSES['ExiledThisWayEvent']
-_C798 = CLASSES['TargetedEvent']
-_C801 = CLASSES['DealsDamageEvent']
-_C803 = CLASSES['DealtDamageEvent']
+_C122 = CLASSES['PlusAmount']
+_C124 = CLASSES['Amount']
+_C128 = CLASSES['CountersOnThis']
+_C134 = CLASSES['CounterKind']
+_C138 = CLASSES['TapCost']
+_C141 = CLASSES['PayLifeCost']
+_C143 = CLASSES['SacrificeThisCost']
+_C145 = CLASSES['ExileThisCost']
+_C148 = CLASSES['SacrificeCost']
+_C150 = CLASSES['DiscardThisCost']
+_C153 = CLASSES['DiscardCost']
+_C156 = CLASSES['ExileFromHandCost']
+_C159 = CLASSES['RemoveCountersCost']
+_C162 = CLASSES['RevealCost']
+_C165 = CLASSES['TapPermanentsCost']
+_C168 = CLASSES['PutCountersCost']
+_C172 = CLASSES['GraveyardCondition']
+_C175 = CLASSES['ControlSinceCondition']
+_C176 = CLASSES['ResultCondition']
+_C179 = CLASSES['ManaValueCondition']
+_C181 = CLASSES['LeftBattlefieldCondition']
+_C183 = CLASSES['HasKeywordCondition']
+_C185 = CLASSES['CastInMainCondition']
+_C188 = CLASSES['CastFromCondition']
+_C190 = CLASSES['DefendingControlsCondition']
+_C192 = CLASSES['ControlNoneCondition']
+_C193 = CLASSES['ControlCondition']
+_C195 = CLASSES['EmptyHandCondition']
+_C197 = CLASSES['TotalPowerCondition']
+_C200 = CLASSES['CountersCondition']
+_C203 = CLASSES['HadCountersCondition']
+_C205 = CLASSES['GreaterPTCondition']
+_C207 = CLASSES['ItIsCondition']
+_C210 = CLASSES['PaidCondition']
+_C222 = CLASSES['MoreKeywords']
+_C229 = CLASSES['Mode']
+_C235 = CLASSES['SkipExtraTurnStmt']
+_C238 = CLASSES['CantSearchStmt']
+_C240 = CLASSES['HandSizeStmt']
+_C242 = CLASSES['PreventDamageByStmt']
+_C244 = CLASSES['CostReductionStmt']
+_C249 = CLASSES['EntersWithStmt']
+_C252 = CLASSES['AmplifyStmt']
+_C255 = CLASSES['AsTurnedFaceUpStmt']
+_C257 = CLASSES['EntersAsCopyStmt']
+_C258 = CLASSES['CardAltCostStmt']
+_C260 = CLASSES['CardAddCostStmt']
+_C263 = CLASSES['CantActivateStmt']
+_C265 = CLASSES['TopRevealedStmt']
+_C268 = CLASSES['AdditionalLandStmt']
+_C271 = CLASSES['PlayTopStmt']
+_C274 = CLASSES['CardsStaticStmt']
+_C276 = CLASSES['CountOf']
+_C281 = CLASSES['ObjectFilter']
+_C287 = CLASSES['ControlledThing']
+_C294 = CLASSES['MayEffect']
+_C297 = CLASSES['ChooseAmongEffect']
+_C300 = CLASSES['ExtraTurnEffect']
+_C304 = CLASSES['CantCastEffect']
+_C307 = CLASSES['PlayerTopCardActionEffect']
+_C310 = CLASSES['LoseLifeEffect']
+_C313 = CLASSES['PlayerMillEffect']
+_C315 = CLASSES['MayPlayEffect']
+_C317 = CLASSES['BlockRequirementEffect']
+_C320 = CLASSES['TopCardActionEffect']
+_C322 = CLASSES['PayEffect']
+_C325 = CLASSES['NumberedActionEffect']
+_C327 = CLASSES['AttachEffect']
+_C330 = CLASSES['FightEffect']
+_C333 = CLASSES['LookAtTopEffect']
+_C337 = CLASSES['ObjectDamageEffect']
+_C342 = CLASSES['MoveCountersEffect']
+_C345 = CLASSES['ChangeBaseEffect']
+_C348 = CLASSES['KeywordCost']
+_C350 = CLASSES['TypeArg']
+_C352 = CLASSES['QualityArg']
+_C354 = CLASSES['OntoArg']
+_C360 = CLASSES['TriggeredStmt']
+_C363 = CLASSES['ActivatedStmt']
+_C365 = CLASSES['PTDefiningStmt']
+_C368 = CLASSES['SpellKind']
+_C372 = CLASSES['EntersTappedStmt']
+_C375 = CLASSES['CostPerTargetStmt']
+_C377 = CLASSES['UncounterableStmt']
+_C381 = CLASSES['StaticStmt']
+_C394 = CLASSES['ControlClause']
+_C403 = CLASSES['DividedDamageEffect']
+_C405 = CLASSES['DamageEffect']
+_C407 = CLASSES['DestroyEffect']
+_C410 = CLASSES['DrawEffect']
+_C412 = CLASSES['TokenCopyEffect']
+_C417 = CLASSES['TokenEffect']
+_C418 = CLASSES['AddManaEffect']
+_C421 = CLASSES['DiscardEffect']
+_C423 = CLASSES['GainLifeEffect']
+_C426 = CLASSES['GainControlEffect']
+_C428 = CLASSES['ReturnToHandEffect']
+_C431 = CLASSES['ReturnFromGraveyardEffect']
+_C435 = CLASSES['ReturnToBattlefieldEffect']
+_C438 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C443 = CLASSES['SearchEffect']
+_C447 = CLASSES['CounterSpellEffect']
+_C449 = CLASSES['ShuffleEffect']
+_C453 = CLASSES['MillEffect']
+_C456 = CLASSES['PutFromHandEffect']
+_C460 = CLASSES['PutCountersEffect']
+_C463 = CLASSES['PutOnLibraryEffect']
+_C465 = CLASSES['PutIntoZoneEffect']
+_C471 = CLASSES['ExileEffect']
+_C473 = CLASSES['ExileTopEffect']
+_C475 = CLASSES['RegenerateEffect']
+_C479 = CLASSES['PlayerSacrificesEffect']
+_C483 = CLASSES['SacrificeEffect']
+_C485 = CLASSES['UntapEffect']
+_C487 = CLASSES['TapOrUntapEffect']
+_C489 = CLASSES['TapEffect']
+_C493 = CLASSES['RemoveCountersEffect']
+_C495 = CLASSES['DelayedEffect']
+_C497 = CLASSES['PreventEffect']
+_C499 = CLASSES['CastThisEffect']
+_C501 = CLASSES['CopySpellEffect']
+_C502 = CLASSES['NoRegenEffect']
+_C505 = CLASSES['PhaseOutEffect']
+_C508 = CLASSES['NoUntapEffect']
+_C511 = CLASSES['ContinuousEffect']
+_C513 = CLASSES['PlayerRef']
+_C520 = CLASSES['AnyNumberTargets']
+_C522 = CLASSES['AnyTarget']
+_C525 = CLASSES['UpToTargets']
+_C527 = CLASSES['EachPlayers']
+_C529 = CLASSES['ThatRef']
+_C531 = CLASSES['EnchantedRef']
+_C536 = CLASSES['BeginningTrigger']
+_C540 = CLASSES['LastCounterTrigger']
+_C544 = CLASSES['BatchAttackTrigger']
+_C546 = CLASSES['ThisTrigger']
+_C550 = CLASSES['CastTrigger']
+_C553 = CLASSES['YoursTrigger']
+_C566 = CLASSES['ZonePlace']
+_C570 = CLASSES['PTChange']
+_C573 = CLASSES['CantAttackOrBlock']
+_C575 = CLASSES['CantAttack']
+_C577 = CLASSES['CantBlock']
+_C579 = CLASSES['CantBeBlockedByFewer']
+_C580 = CLASSES['CantBeBlockedExcept']
+_C581 = CLASSES['CanBlockOnly']
+_C583 = CLASSES['CantBeTargetedBy']
+_C584 = CLASSES['CantBeTargeted']
+_C586 = CLASSES['CantBeDestroyed']
+_C588 = CLASSES['CantPhaseOut']
+_C590 = CLASSES['PhasesEachUntap']
+_C592 = CLASSES['GainsAbility']
+_C595 = CLASSES['HasKeywordAtManaCost']
+_C596 = CLASSES['HasKeywords']
+_C597 = CLASSES['LosesKeywords']
+_C600 = CLASSES['CombatDamageSteps']
+_C602 = CLASSES['AssignsExcess']
+_C604 = CLASSES['AttacksUntapped']
+_C606 = CLASSES['DoesntUntap']
+_C608 = CLASSES['DamageGainsLife']
+_C610 = CLASSES['DamageIsLethal']
+_C612 = CLASSES['DamageAsCounters']
+_C614 = CLASSES['CantBeBlockedBy']
+_C616 = CLASSES['CantBeAttachedBy']
+_C618 = CLASSES['PreventDamageFrom']
+_C620 = CLASSES['AttacksDespite']
+_C622 = CLASSES['MaxBlockers']
+_C624 = CLASSES['AttacksEachCombat']
+_C626 = CLASSES['BlocksEachCombat']
+_C628 = CLASSES['CantBeBlocked']
+_C630 = CLASSES['IsColor']
+_C669 = CLASSES['Duration']
+_C672 = CLASSES['TargetObject']
+_C674 = CLASSES['FromGraveyard']
+_C680 = CLASSES['OntoBattlefield']
+_C683 = CLASSES['IntoHand']
+_C685 = CLASSES['IntoGraveyard']
+_C688 = CLASSES['CostValue']
+_C708 = CLASSES['BackRef']
+_C710 = CLASSES['TargetPlayer']
+_C714 = CLASSES['EachObjects']
+_C727 = CLASSES['QualityRef']
+_C748 = CLASSES['PerTime']
+_C752 = CLASSES['PerObject']
+_C757 = CLASSES['PowerOf']
+_C783 = CLASSES['EntersEvent']
+_C786 = CLASSES['LeavesEvent']
+_C788 = CLASSES['DiesEvent']
+_C790 = CLASSES['AttacksAloneEvent']
+_C792 = CLASSES['AttacksEvent']
+_C794 = CLASSES['BlocksEvent']
+_C798 = CLASSES['BlockedEvent']
+_C800 = CLASSES['PhasesEvent']
+_C802 = CLASSES['TurnedUpEvent']
+_C804 = CLASSES['ExiledThisWayEvent']
+_C806 = CLASSES['TargetedEvent']
+_C809 = CLASSES['DealsDamageEvent']
+_C811 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -49632,7 +50147,7 @@ def _b32(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 137 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 139 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -49708,7 +50223,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 103:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -49716,7 +50231,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 104:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -49807,7 +50322,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -49888,7 +50403,7 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 229:  # sentences
+        elif r == 231:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -50206,13 +50721,13 @@ def _b63(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
         elif r == 62:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50513,7 +51028,7 @@ def _b81(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 133:  # mayfail
+        if r == 135:  # mayfail
             d['mayfail'] = True
         else:
             _node(c, inst, lim, made)
@@ -50629,7 +51144,7 @@ def _b89(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b101(x, inst, lim, made)
             d['keywords'] = value
-        elif r == 134:  # manacost
+        elif r == 136:  # manacost
             d['manacost'] = True
         else:
             _node(c, inst, lim, made)
@@ -50705,22 +51220,22 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 167:  # then
+        elif r == 169:  # then
             d['then'] = True
         elif r == 94:  # pre
             x = c[0]
             if d['pre']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 209:  # instead
+        elif r == 211:  # instead
             d['instead'] = True
-        elif r == 210:  # may
+        elif r == 212:  # may
             d['may'] = True
-        elif r == 211:  # effects
+        elif r == 213:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -50729,7 +51244,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -50738,7 +51253,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -50747,23 +51262,23 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['post']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 340:  # lastinstead
+        elif r == 346:  # lastinstead
             d['lastinstead'] = True
-        elif r == 213:  # insteadcond
+        elif r == 215:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 341:  # tailinstead
+        elif r == 347:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -50799,15 +51314,15 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 98:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 217:  # args
+        elif r == 219:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -50851,10 +51366,10 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['first'] = value
-        elif r == 221:  # more
+        elif r == 223:  # more
             values = d['more']
             for x in c:
-                values.append(_b220(x, inst, lim, made))
+                values.append(_b222(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -50887,7 +51402,7 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 222:  # symbols
+        if r == 224:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -50928,10 +51443,10 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 228:  # modes
+        elif r == 230:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b227(x, inst, lim, made))
+                values.append(_b229(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -50972,7 +51487,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 112:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 230 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -50985,7 +51500,47 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PlusAmount (class PlusAmount) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C122()
+    d: dict[str, Any] = {'base': 0, 'count': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 120:  # base
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['base'] = value
+        elif r == 121:  # count
+            x = c[0]
+            value = _b276(x, inst, lim, made)
+            d['count'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Amount (class Amount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51001,39 +51556,43 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C121()
-    d: dict[str, Any] = {'value': 0, 'x': False, 'word': None, 'counters': None, 'that': None, 'count': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C124()
+    d: dict[str, Any] = {'plus': None, 'value': 0, 'x': False, 'word': None, 'counters': None, 'that': None, 'count': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 120:  # value
+        if r == 123:  # plus
+            x = c[0]
+            value = _b122(x, inst, lim, made)
+            d['plus'] = value
+        elif r == 125:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 273:  # x
+        elif r == 277:  # x
             d['x'] = True
-        elif r == 122:  # word
+        elif r == 126:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 125:  # counters
+        elif r == 129:  # counters
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['counters'] = value
-        elif r == 126:  # that
+        elif r == 130:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
-        elif r == 129:  # count
+        elif r == 131:  # count
             x = c[0]
-            value = _b128(x, inst, lim, made)
+            value = _b276(x, inst, lim, made)
             d['count'] = value
-        elif r == 130:  # param
+        elif r == 132:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -51046,7 +51605,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersOnThis (class CountersOnThis) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51062,7 +51621,7 @@ def _b124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C124()
+    inst: Any = _C128()
     d: dict[str, Any] = {'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51070,9 +51629,9 @@ def _b124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 123:  # counter
+        if r == 127:  # counter
             x = c[0]
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51082,45 +51641,7 @@ def _b124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CountOf (class CountOf) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C128()
-    d: dict[str, Any] = {'filter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 127:  # filter
-            x = c[0]
-            value = _b277(x, inst, lim, made)
-            d['filter'] = value
-        elif r == 278:  # onbf
-            d['onbf'] = True
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterKind (class CounterKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51136,7 +51657,7 @@ def _b132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C132()
+    inst: Any = _C134()
     d: dict[str, Any] = {'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51144,7 +51665,7 @@ def _b132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 131:  # name
+        if r == 133:  # name
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
@@ -51159,7 +51680,7 @@ def _b132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapCost (class TapCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51175,7 +51696,7 @@ def _b136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C136()
+    inst: Any = _C138()
     d: dict[str, Any] = {'tap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51183,7 +51704,7 @@ def _b136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 135:  # tap
+        if r == 137:  # tap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tap'] = value
@@ -51195,7 +51716,7 @@ def _b136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayLifeCost (class PayLifeCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51211,7 +51732,7 @@ def _b139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C139()
+    inst: Any = _C141()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51219,9 +51740,9 @@ def _b139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 138:  # amount
+        if r == 140:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -51231,7 +51752,7 @@ def _b139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeThisCost (class SacrificeThisCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51247,7 +51768,7 @@ def _b141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C141()
+    inst: Any = _C143()
     d: dict[str, Any] = {'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51255,7 +51776,7 @@ def _b141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 140:  # this
+        if r == 142:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -51267,7 +51788,7 @@ def _b141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileThisCost (class ExileThisCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51283,7 +51804,7 @@ def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C143()
+    inst: Any = _C145()
     d: dict[str, Any] = {'exilethis': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51291,7 +51812,7 @@ def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 142:  # exilethis
+        if r == 144:  # exilethis
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['exilethis'] = value
@@ -51303,7 +51824,7 @@ def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeCost (class SacrificeCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51319,7 +51840,7 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C146()
+    inst: Any = _C148()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51327,15 +51848,15 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 144:  # count
+        if r == 146:  # count
             x = c[0]
             if d['count']:
                 raise Unsupported('multiple assignments')
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['count'] = value
-        elif r == 145:  # filter
+        elif r == 147:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51345,7 +51866,7 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardThisCost (class DiscardThisCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51361,7 +51882,7 @@ def _b148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C148()
+    inst: Any = _C150()
     d: dict[str, Any] = {'discardthis': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51369,7 +51890,7 @@ def _b148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 147:  # discardthis
+        if r == 149:  # discardthis
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discardthis'] = value
@@ -51381,7 +51902,7 @@ def _b148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardCost (class DiscardCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51397,7 +51918,7 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C151()
+    inst: Any = _C153()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51405,13 +51926,13 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 149:  # count
+        if r == 151:  # count
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['count'] = value
-        elif r == 150:  # filter
+        elif r == 152:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51421,7 +51942,7 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileFromHandCost (class ExileFromHandCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51437,7 +51958,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C154()
+    inst: Any = _C156()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51445,13 +51966,13 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 152:  # count
+        if r == 154:  # count
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['count'] = value
-        elif r == 153:  # filter
+        elif r == 155:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51461,7 +51982,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersCost (class RemoveCountersCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51477,7 +51998,7 @@ def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C157()
+    inst: Any = _C159()
     d: dict[str, Any] = {'count': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51485,13 +52006,13 @@ def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 155:  # count
+        if r == 157:  # count
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['count'] = value
-        elif r == 156:  # counter
+        elif r == 158:  # counter
             x = c[0]
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51501,7 +52022,7 @@ def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCost (class RevealCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51517,7 +52038,7 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C160()
+    inst: Any = _C162()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51525,13 +52046,13 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 158:  # count
+        if r == 160:  # count
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['count'] = value
-        elif r == 159:  # filter
+        elif r == 161:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51541,7 +52062,7 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapPermanentsCost (class TapPermanentsCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51557,7 +52078,7 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C163()
+    inst: Any = _C165()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51565,15 +52086,15 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 161:  # count
+        if r == 163:  # count
             x = c[0]
             if d['count']:
                 raise Unsupported('multiple assignments')
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['count'] = value
-        elif r == 162:  # filter
+        elif r == 164:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51583,7 +52104,7 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersCost (class PutCountersCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51599,7 +52120,7 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C166()
+    inst: Any = _C168()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51607,13 +52128,13 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 164:  # amount
+        if r == 166:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 165:  # counter
+        elif r == 167:  # counter
             x = c[0]
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51623,7 +52144,7 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GraveyardCondition (class GraveyardCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51639,7 +52160,7 @@ def _b170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C170()
+    inst: Any = _C172()
     d: dict[str, Any] = {'count': None, 'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51647,11 +52168,11 @@ def _b170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 168:  # count
+        if r == 170:  # count
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['count'] = value
-        elif r == 169:  # graveyard
+        elif r == 171:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -51663,7 +52184,7 @@ def _b170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlSinceCondition (class ControlSinceCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51679,7 +52200,7 @@ def _b173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C173()
+    inst: Any = _C175()
     d: dict[str, Any] = {'upkeep': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51687,7 +52208,7 @@ def _b173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 172:  # upkeep
+        if r == 174:  # upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upkeep'] = value
@@ -51699,7 +52220,7 @@ def _b173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ResultCondition (class ResultCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51715,7 +52236,7 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C174()
+    inst: Any = _C176()
     d: dict[str, Any] = {'cant': '', 'did': '', 'dont': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51723,15 +52244,15 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 279:  # cant
+        if r == 282:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 280:  # did
+        elif r == 283:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 281:  # dont
+        elif r == 284:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -51743,7 +52264,7 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ManaValueCondition (class ManaValueCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51759,7 +52280,7 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C177()
+    inst: Any = _C179()
     d: dict[str, Any] = {'its': '', 'value': 0, 'dir': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51767,15 +52288,15 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 282:  # its
+        if r == 285:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 175:  # value
+        elif r == 177:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 176:  # dir
+        elif r == 178:  # dir
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dir'] = value
@@ -51787,7 +52308,7 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeftBattlefieldCondition (class LeftBattlefieldCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51803,7 +52324,7 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C179()
+    inst: Any = _C181()
     d: dict[str, Any] = {'left': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51811,7 +52332,7 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 178:  # left
+        if r == 180:  # left
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['left'] = value
@@ -51823,7 +52344,7 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordCondition (class HasKeywordCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51839,7 +52360,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C181()
+    inst: Any = _C183()
     d: dict[str, Any] = {'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51847,9 +52368,9 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 180:  # keyword
+        if r == 182:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -51862,7 +52383,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastInMainCondition (class CastInMainCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51878,7 +52399,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C183()
+    inst: Any = _C185()
     d: dict[str, Any] = {'main': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51886,7 +52407,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 182:  # main
+        if r == 184:  # main
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['main'] = value
@@ -51898,7 +52419,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastFromCondition (class CastFromCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51914,7 +52435,7 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C186()
+    inst: Any = _C188()
     d: dict[str, Any] = {'whose': '', 'zone': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51922,11 +52443,11 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 184:  # whose
+        if r == 186:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 185:  # zone
+        elif r == 187:  # zone
             x = c[0]
             if type(x) is Nt and x.rule == 117 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -51941,44 +52462,8 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DefendingControlsCondition (class DefendingControlsCondition) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C188()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 187:  # filter
-            x = c[0]
-            value = _b277(x, inst, lim, made)
-            d['filter'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ControlNoneCondition (class ControlNoneCondition) from its node ``n``, inside ``parent``."""
+    """An object of rule DefendingControlsCondition (class DefendingControlsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -52003,7 +52488,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 189:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52013,7 +52498,43 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ControlNoneCondition (class ControlNoneCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C192()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 191:  # filter
+            x = c[0]
+            value = _b281(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlCondition (class ControlCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52029,7 +52550,7 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C191()
+    inst: Any = _C193()
     d: dict[str, Any] = {'things': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52037,7 +52558,7 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 285:  # things
+        if r == 288:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -52045,8 +52566,8 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 284:
-                    values.append(_b284(x, inst, lim, made))
+                elif x.rule == 287:
+                    values.append(_b287(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -52057,7 +52578,7 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EmptyHandCondition (class EmptyHandCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52073,7 +52594,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C193()
+    inst: Any = _C195()
     d: dict[str, Any] = {'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52081,7 +52602,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 192:  # hand
+        if r == 194:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -52093,7 +52614,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TotalPowerCondition (class TotalPowerCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52109,7 +52630,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C195()
+    inst: Any = _C197()
     d: dict[str, Any] = {'value': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52117,7 +52638,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 194:  # value
+        if r == 196:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
@@ -52129,7 +52650,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersCondition (class CountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52145,7 +52666,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C198()
+    inst: Any = _C200()
     d: dict[str, Any] = {'count': None, 'ormore': False, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52153,15 +52674,15 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 196:  # count
+        if r == 198:  # count
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['count'] = value
-        elif r == 286:  # ormore
+        elif r == 289:  # ormore
             d['ormore'] = True
-        elif r == 197:  # counter
+        elif r == 199:  # counter
             x = c[0]
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52171,7 +52692,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HadCountersCondition (class HadCountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52187,7 +52708,7 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C201()
+    inst: Any = _C203()
     d: dict[str, Any] = {'counter': None, 'had': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52195,11 +52716,11 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 199:  # counter
+        if r == 201:  # counter
             x = c[0]
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 200:  # had
+        elif r == 202:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
@@ -52211,7 +52732,7 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GreaterPTCondition (class GreaterPTCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52227,7 +52748,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C203()
+    inst: Any = _C205()
     d: dict[str, Any] = {'greater': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52235,7 +52756,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 202:  # greater
+        if r == 204:  # greater
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['greater'] = value
@@ -52247,7 +52768,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52263,7 +52784,7 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C205()
+    inst: Any = _C207()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52271,9 +52792,9 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 204:  # filter
+        if r == 206:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52283,7 +52804,7 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b208(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b210(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52299,7 +52820,7 @@ def _b208(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C208()
+    inst: Any = _C210()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52307,32 +52828,32 @@ def _b208(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 287:  # subject
+        if r == 290:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 395:  # negated
+        elif r == 401:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 288:  # thatspell
+        elif r == 291:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 206:  # word
+        elif r == 208:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 289 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 292 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 207:  # linked
+        elif r == 209:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
@@ -52346,7 +52867,7 @@ def _b208(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52362,7 +52883,7 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C220()
+    inst: Any = _C222()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52370,11 +52891,11 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 218:  # sep
+        if r == 220:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 219:  # use
+        elif r == 221:  # use
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['use'] = value
@@ -52386,7 +52907,7 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b227(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52402,7 +52923,7 @@ def _b227(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C227()
+    inst: Any = _C229()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52410,11 +52931,11 @@ def _b227(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 226:  # sentences
+        if r == 228:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 349:  # sentences
+        elif r == 355:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -52426,7 +52947,7 @@ def _b227(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52442,7 +52963,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C233()
+    inst: Any = _C235()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52450,11 +52971,11 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 231:  # who
+        if r == 233:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 232:  # skip
+        elif r == 234:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -52466,7 +52987,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52482,7 +53003,7 @@ def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C236()
+    inst: Any = _C238()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52490,11 +53011,11 @@ def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 234:  # who
+        if r == 236:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 235:  # search
+        elif r == 237:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -52506,7 +53027,7 @@ def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52522,7 +53043,7 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C238()
+    inst: Any = _C240()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52530,7 +53051,7 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 237:  # amount
+        if r == 239:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -52542,7 +53063,7 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52558,7 +53079,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C240()
+    inst: Any = _C242()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52566,9 +53087,9 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 239:  # filter
+        if r == 241:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52578,7 +53099,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52594,7 +53115,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C242()
+    inst: Any = _C244()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52602,7 +53123,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # zones
+        if r == 366:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -52610,11 +53131,11 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 560:
-                    values.append(_b560(x, inst, lim, made))
+                elif x.rule == 566:
+                    values.append(_b566(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 363:  # spells
+        elif r == 369:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -52622,11 +53143,11 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 362:
-                    values.append(_b362(x, inst, lim, made))
+                elif x.rule == 368:
+                    values.append(_b368(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 241:  # amount
+        elif r == 243:  # amount
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['amount'] = value
@@ -52638,7 +53159,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52654,7 +53175,7 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C247()
+    inst: Any = _C249()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52662,33 +53183,33 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 243:  # condition
+        if r == 245:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 244:  # amount
+        elif r == 246:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 245:  # counter
+        elif r == 247:  # counter
             x = c[0]
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 246:  # word
+        elif r == 248:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 289 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 292 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 364:  # keywords
+        elif r == 370:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52697,7 +53218,7 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -52710,7 +53231,7 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52726,7 +53247,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C250()
+    inst: Any = _C252()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52734,13 +53255,13 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 248:  # amount
+        if r == 250:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 249:  # counter
+        elif r == 251:  # counter
             x = c[0]
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52750,7 +53271,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52766,7 +53287,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C253()
+    inst: Any = _C255()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52774,13 +53295,13 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 251:  # amount
+        if r == 253:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 252:  # counter
+        elif r == 254:  # counter
             x = c[0]
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52790,7 +53311,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52806,7 +53327,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C255()
+    inst: Any = _C257()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52814,9 +53335,9 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 254:  # filter
+        if r == 256:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52826,7 +53347,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52842,7 +53363,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C256()
+    inst: Any = _C258()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52850,7 +53371,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 367:  # parts
+        if r == 373:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52859,7 +53380,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 137 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 139 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52872,7 +53393,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52888,7 +53409,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C258()
+    inst: Any = _C260()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52896,7 +53417,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 257:  # cost
+        if r == 259:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -52908,7 +53429,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52924,7 +53445,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C261()
+    inst: Any = _C263()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52932,11 +53453,11 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 259:  # affected
+        if r == 261:  # affected
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['affected'] = value
-        elif r == 260:  # cantactivate
+        elif r == 262:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -52948,7 +53469,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52964,7 +53485,7 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C263()
+    inst: Any = _C265()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52972,7 +53493,7 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 262:  # revealed
+        if r == 264:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -52984,7 +53505,7 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53000,7 +53521,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C266()
+    inst: Any = _C268()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53008,11 +53529,11 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 264:  # count
+        if r == 266:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 265:  # turns
+        elif r == 267:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -53024,7 +53545,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53040,7 +53561,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C269()
+    inst: Any = _C271()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53048,15 +53569,15 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 267:  # verb
+        if r == 269:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 268:  # filter
+        elif r == 270:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53066,7 +53587,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53082,7 +53603,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C272()
+    inst: Any = _C274()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53090,15 +53611,15 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 270:  # affected
+        if r == 272:  # affected
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['affected'] = value
-        elif r == 271:  # offbf
+        elif r == 273:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 372:  # parts
+        elif r == 378:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53107,7 +53628,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 571 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53120,7 +53641,47 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CountOf (class CountOf) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C276()
+    d: dict[str, Any] = {'filter': None, 'onbf': False, 'gy': False, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 275:  # filter
+            x = c[0]
+            value = _b281(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 638:  # onbf
+            d['onbf'] = True
+        elif r == 639:  # gy
+            d['gy'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53136,7 +53697,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C277()
+    inst: Any = _C281()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53144,141 +53705,141 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # other
+        if r == 640:  # other
             d['other'] = True
-        elif r == 633:  # another
+        elif r == 641:  # another
             d['another'] = True
-        elif r == 634:  # facedown
+        elif r == 642:  # facedown
             d['facedown'] = True
-        elif r == 635:  # faceup
+        elif r == 643:  # faceup
             d['faceup'] = True
-        elif r == 376:  # exiled
+        elif r == 382:  # exiled
             d['exiled'] = True
-        elif r == 377:  # combat
+        elif r == 383:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 378:  # combat
+        elif r == 384:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 379:  # states
+        elif r == 385:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 636:  # states
+        elif r == 644:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 727:  # nons
+        elif r == 735:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 728:  # colors
+        elif r == 736:  # colors
             values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 737:  # supertypes
+            values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 729:  # supertypes
-            values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 730:  # multis
+        elif r == 738:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 731:  # types
+        elif r == 739:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 732:  # subtypes
+        elif r == 740:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 733:  # ortypes
+        elif r == 741:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 734:  # andor
+        elif r == 742:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 735:  # ortypes
+        elif r == 743:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 274:  # kind
+        elif r == 278:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 380:  # chosen
+        elif r == 386:  # chosen
             d['chosen'] = True
-        elif r == 637:  # mv
+        elif r == 645:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 638:  # mvparam
+        elif r == 646:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 381:  # mvdir
+        elif r == 387:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 382:  # samemv
+        elif r == 388:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 383:  # ptstat
+        elif r == 389:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 384:  # ptval
+        elif r == 390:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 385:  # ptdir
+        elif r == 391:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 639:  # keywords
+        elif r == 647:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53287,27 +53848,27 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 386:  # without
+        elif r == 392:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 275:  # controller
+        elif r == 279:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b388(x, inst, lim, made)
+            value = _b394(x, inst, lim, made)
             d['controller'] = value
-        elif r == 394:  # late
+        elif r == 400:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -53316,16 +53877,16 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 640:  # blocked_by_this
+        elif r == 648:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 641:  # attacking_you
+        elif r == 649:  # attacking_you
             d['attacking_you'] = True
-        elif r == 276:  # name
+        elif r == 280:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -53342,7 +53903,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53358,7 +53919,7 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C284()
+    inst: Any = _C287()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53366,9 +53927,9 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 283:  # filter
+        if r == 286:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53378,7 +53939,7 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53394,7 +53955,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C291()
+    inst: Any = _C294()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53402,9 +53963,9 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 290:  # effect
+        if r == 293:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53417,7 +53978,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53433,7 +53994,7 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C294()
+    inst: Any = _C297()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53441,11 +54002,11 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 292:  # player
+        if r == 295:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['player'] = value
-        elif r == 510:  # options
+        elif r == 516:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -53453,13 +54014,13 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 277:
-                    values.append(_b277(x, inst, lim, made))
+                elif x.rule == 281:
+                    values.append(_b281(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 293:  # last
+        elif r == 296:  # last
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -53469,7 +54030,7 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53485,7 +54046,7 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C297()
+    inst: Any = _C300()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53493,13 +54054,13 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 295:  # player
+        if r == 298:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['player'] = value
-        elif r == 296:  # extra
+        elif r == 299:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -53511,7 +54072,7 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53527,7 +54088,7 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C301()
+    inst: Any = _C304()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53535,18 +54096,18 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 298:  # player
+        if r == 301:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['player'] = value
-        elif r == 299:  # samename
+        elif r == 302:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 300:  # nextturn
+        elif r == 303:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -53558,7 +54119,7 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53574,7 +54135,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C304()
+    inst: Any = _C307()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53582,13 +54143,13 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 302:  # player
+        if r == 305:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['player'] = value
-        elif r == 303:  # action
+        elif r == 306:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53601,48 +54162,8 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C307()
-    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 305:  # player
-            x = c[0]
-            value = _b507(x, inst, lim, made)
-            d['player'] = value
-        elif r == 306:  # amount
-            x = c[0]
-            value = _b121(x, inst, lim, made)
-            d['amount'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -53667,11 +54188,11 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 308:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['player'] = value
         elif r == 309:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -53681,7 +54202,47 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C313()
+    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 311:  # player
+            x = c[0]
+            value = _b513(x, inst, lim, made)
+            d['player'] = value
+        elif r == 312:  # amount
+            x = c[0]
+            value = _b124(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53697,7 +54258,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C312()
+    inst: Any = _C315()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53705,7 +54266,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 311:  # play
+        if r == 314:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -53717,7 +54278,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53733,7 +54294,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C314()
+    inst: Any = _C317()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53741,9 +54302,9 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 313:  # target
+        if r == 316:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53756,7 +54317,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53772,7 +54333,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C317()
+    inst: Any = _C320()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53780,20 +54341,20 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 315:  # action
+        if r == 318:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 526:  # count
+        elif r == 532:  # count
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['count'] = value
-        elif r == 316:  # player
+        elif r == 319:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53803,7 +54364,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53819,7 +54380,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C319()
+    inst: Any = _C322()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53827,7 +54388,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 318:  # cost
+        if r == 321:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -53839,7 +54400,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53855,7 +54416,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C322()
+    inst: Any = _C325()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53863,16 +54424,16 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 320:  # action
+        if r == 323:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 321:  # count
+        elif r == 324:  # count
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['count'] = value
         else:
             _node(c, inst, lim, made)
@@ -53882,7 +54443,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53898,7 +54459,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C324()
+    inst: Any = _C327()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53906,9 +54467,9 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 323:  # target
+        if r == 326:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53921,7 +54482,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53937,7 +54498,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C327()
+    inst: Any = _C330()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53945,16 +54506,16 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 325:  # first
+        if r == 328:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 326:  # second
+        elif r == 329:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53967,7 +54528,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53983,7 +54544,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C330()
+    inst: Any = _C333()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53991,11 +54552,11 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 328:  # amount
+        if r == 331:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 329:  # order
+        elif r == 332:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -54007,7 +54568,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54023,7 +54584,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C334()
+    inst: Any = _C337()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54031,20 +54592,20 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 331:  # source
+        if r == 334:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 332:  # power
+        elif r == 335:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 333:  # target
+        elif r == 336:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54057,7 +54618,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54073,7 +54634,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C339()
+    inst: Any = _C342()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54081,24 +54642,24 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 335:  # amount
+        if r == 338:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 336:  # counter
+        elif r == 339:  # counter
             x = c[0]
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 337:  # source
+        elif r == 340:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 338:  # target
+        elif r == 341:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54111,7 +54672,47 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ChangeBaseEffect (class ChangeBaseEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C345()
+    d: dict[str, Any] = {'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 343:  # which
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['which'] = value
+        elif r == 344:  # amount
+            x = c[0]
+            value = _b124(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54127,7 +54728,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C342()
+    inst: Any = _C348()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54135,7 +54736,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # parts
+        if r == 533:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54144,7 +54745,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54157,7 +54758,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54173,7 +54774,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C344()
+    inst: Any = _C350()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54181,7 +54782,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 343:  # type
+        if r == 349:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -54193,7 +54794,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54209,7 +54810,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C346()
+    inst: Any = _C352()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54217,7 +54818,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 345:  # quality
+        if r == 351:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -54229,7 +54830,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54245,7 +54846,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C348()
+    inst: Any = _C354()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54253,7 +54854,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 347:  # subtype
+        if r == 353:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -54265,7 +54866,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54281,7 +54882,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C360()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54289,33 +54890,33 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 350:  # zone
+        if r == 356:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 351:  # trigger
+        elif r == 357:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 352:  # condition
+        elif r == 358:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 353:  # sentences
+        elif r == 359:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 548:  # sentences
+        elif r == 554:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54327,7 +54928,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54343,7 +54944,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C363()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54351,62 +54952,62 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # special
+        if r == 555:  # special
             d['special'] = True
-        elif r == 550:  # fromhand
+        elif r == 556:  # fromhand
             d['fromhand'] = True
-        elif r == 355:  # param
+        elif r == 361:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 551:  # cost
+        elif r == 557:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 552:  # param
+        elif r == 558:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 356:  # sentences
+        elif r == 362:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 553:  # sentences
+        elif r == 559:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 554:  # restriction
+        elif r == 560:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 555:  # once
+        elif r == 561:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 556:  # sorcery
+        elif r == 562:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 557:  # castable
+        elif r == 563:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -54420,7 +55021,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54436,7 +55037,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C359()
+    inst: Any = _C365()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54444,15 +55045,15 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # both
+        if r == 720:  # both
             d['both'] = True
-        elif r == 558:  # which
+        elif r == 564:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 358:  # amount
+        elif r == 364:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -54462,7 +55063,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54478,7 +55079,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C362()
+    inst: Any = _C368()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54486,9 +55087,9 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 361:  # filter
+        if r == 367:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54498,7 +55099,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54514,7 +55115,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C372()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54522,7 +55123,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # tapped
+        if r == 371:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -54534,7 +55135,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54550,7 +55151,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C369()
+    inst: Any = _C375()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54558,7 +55159,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # cost
+        if r == 374:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -54570,7 +55171,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54586,7 +55187,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C371()
+    inst: Any = _C377()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54594,7 +55195,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 370:  # countered
+        if r == 376:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -54606,7 +55207,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54622,7 +55223,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C375()
+    inst: Any = _C381()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54630,44 +55231,44 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 373:  # precondition
+        if r == 379:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 625:  # this
+        elif r == 631:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 626:  # enchanted
+        elif r == 632:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 627:  # host
+        elif r == 633:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 628:  # equipped
+        elif r == 634:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 629:  # host
+        elif r == 635:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 630:  # affected
+        elif r == 636:  # affected
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['affected'] = value
-        elif r == 631:  # parts
+        elif r == 637:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54676,16 +55277,16 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 571 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 374:  # condition
+        elif r == 380:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54698,7 +55299,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54714,7 +55315,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C388()
+    inst: Any = _C394()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54722,27 +55323,27 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 387:  # you
+        if r == 393:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 389:  # notyou
+        elif r == 395:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 390:  # own
+        elif r == 396:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 391:  # defending
+        elif r == 397:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 392:  # opponent
+        elif r == 398:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 393:  # opponents
+        elif r == 399:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -54754,7 +55355,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54770,7 +55371,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C397()
+    inst: Any = _C403()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54778,11 +55379,11 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 396:  # amount
+        if r == 402:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 736:  # evenly
+        elif r == 744:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54792,7 +55393,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54808,7 +55409,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C399()
+    inst: Any = _C405()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54816,46 +55417,46 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # named
+        if r == 650:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 643:  # amount
+        elif r == 651:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 644:  # equal
+        elif r == 652:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 737:  # power
+        elif r == 745:  # power
             x = c[0]
-            value = _b749(x, inst, lim, made)
+            value = _b757(x, inst, lim, made)
             d['power'] = value
-        elif r == 738:  # amount
+        elif r == 746:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 645:  # you
+        elif r == 653:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 646:  # target
+        elif r == 654:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 398:  # also
+        elif r == 404:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54868,7 +55469,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54884,7 +55485,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C401()
+    inst: Any = _C407()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54892,9 +55493,9 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 400:  # target
+        if r == 406:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54907,7 +55508,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54923,7 +55524,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C404()
+    inst: Any = _C410()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54931,15 +55532,15 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 402:  # player
+        if r == 408:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['player'] = value
-        elif r == 403:  # amount
+        elif r == 409:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -54949,7 +55550,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54965,7 +55566,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C406()
+    inst: Any = _C412()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54973,9 +55574,9 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 405:  # target
+        if r == 411:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54988,7 +55589,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55004,7 +55605,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C411()
+    inst: Any = _C417()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55012,39 +55613,39 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 407:  # count
+        if r == 413:  # count
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['count'] = value
-        elif r == 647:  # tapped
+        elif r == 655:  # tapped
             d['tapped'] = True
-        elif r == 408:  # power
+        elif r == 414:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 409:  # toughness
+        elif r == 415:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 648:  # colors
+        elif r == 656:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 649:  # subtypes
+        elif r == 657:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 650:  # types
+        elif r == 658:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 651:  # keywords
+        elif r == 659:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55053,28 +55654,28 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 410:  # tokname
+        elif r == 416:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 652:  # per
+        elif r == 660:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 653:  # pertime
+        elif r == 661:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b740(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -55084,7 +55685,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55100,7 +55701,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C418()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55108,9 +55709,9 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # anycolor
+        if r == 749:  # anycolor
             d['anycolor'] = True
-        elif r == 742:  # choices
+        elif r == 750:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -55120,23 +55721,23 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 654:  # last
+        elif r == 662:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 655:  # mana
+        elif r == 663:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 806:  # alts
+        elif r == 814:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
-        elif r == 656:  # per
+        elif r == 664:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b744(x, inst, lim, made)
+            value = _b752(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55146,7 +55747,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55162,7 +55763,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C415()
+    inst: Any = _C421()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55170,27 +55771,27 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 413:  # player
+        if r == 419:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['player'] = value
-        elif r == 657:  # third
+        elif r == 665:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 414:  # amount
+        elif r == 420:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 745:  # random
+        elif r == 753:  # random
             d['random'] = True
-        elif r == 658:  # per
+        elif r == 666:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b740(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55200,7 +55801,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55216,7 +55817,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C417()
+    inst: Any = _C423()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55224,31 +55825,31 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 416:  # player
+        if r == 422:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['player'] = value
-        elif r == 659:  # amount
+        elif r == 667:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 746:  # per
+        elif r == 754:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b740(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['per'] = value
-        elif r == 747:  # per
+        elif r == 755:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b744(x, inst, lim, made)
+            value = _b752(x, inst, lim, made)
             d['per'] = value
-        elif r == 660:  # equal
+        elif r == 668:  # equal
             x = c[0]
-            value = _b749(x, inst, lim, made)
+            value = _b757(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -55258,7 +55859,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55274,7 +55875,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C426()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55282,18 +55883,18 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 418:  # target
+        if r == 424:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 419:  # duration
+        elif r == 425:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b661(x, inst, lim, made)
+            value = _b669(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -55303,7 +55904,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55319,7 +55920,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C428()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55327,14 +55928,14 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # target
+        if r == 427:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 662:  # yours
+        elif r == 670:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -55346,7 +55947,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55362,7 +55963,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C431()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55370,23 +55971,23 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 423:  # target
+        if r == 429:  # target
             x = c[0]
-            value = _b664(x, inst, lim, made)
+            value = _b672(x, inst, lim, made)
             d['target'] = value
-        elif r == 424:  # source
+        elif r == 430:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b666(x, inst, lim, made)
+            value = _b674(x, inst, lim, made)
             d['source'] = value
-        elif r == 759:  # hand
+        elif r == 767:  # hand
             d['hand'] = True
-        elif r == 667:  # battlefield
+        elif r == 675:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 760:  # mine
+        elif r == 768:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -55396,7 +55997,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55412,7 +56013,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C435()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55420,34 +56021,34 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # target
+        if r == 432:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 668:  # fromgy
+        elif r == 676:  # fromgy
             d['fromgy'] = True
-        elif r == 761:  # choice
+        elif r == 769:  # choice
             d['choice'] = True
-        elif r == 762:  # facedown
+        elif r == 770:  # facedown
             d['facedown'] = True
-        elif r == 763:  # mine
+        elif r == 771:  # mine
             d['mine'] = True
-        elif r == 764:  # owners
+        elif r == 772:  # owners
             d['owners'] = True
-        elif r == 427:  # amount
+        elif r == 433:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 428:  # counter
+        elif r == 434:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55457,7 +56058,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55473,7 +56074,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C438()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55481,11 +56082,11 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # filter
+        if r == 436:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
-        elif r == 431:  # hands
+        elif r == 437:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -55497,7 +56098,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55513,7 +56114,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C443()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55521,38 +56122,38 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # player
+        if r == 439:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['player'] = value
-        elif r == 669:  # upto
+        elif r == 677:  # upto
             d['upto'] = True
-        elif r == 434:  # count
+        elif r == 440:  # count
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['count'] = value
-        elif r == 435:  # filter
+        elif r == 441:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
-        elif r == 765:  # alts
+        elif r == 773:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b277(x, inst, lim, made))
-        elif r == 670:  # reveal
+                values.append(_b281(x, inst, lim, made))
+        elif r == 678:  # reveal
             d['reveal'] = True
-        elif r == 766:  # thatcard
+        elif r == 774:  # thatcard
             d['thatcard'] = True
-        elif r == 767:  # thosecards
+        elif r == 775:  # thosecards
             d['thosecards'] = True
-        elif r == 436:  # destination
+        elif r == 442:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 673 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 681 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 678:  # tapped
+        elif r == 686:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -55562,7 +56163,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55578,7 +56179,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C441()
+    inst: Any = _C447()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55586,20 +56187,20 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # target
+        if r == 444:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 439:  # unless
+        elif r == 445:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b680(x, inst, lim, made)
+            value = _b688(x, inst, lim, made)
             d['unless'] = value
-        elif r == 440:  # per
+        elif r == 446:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -55613,7 +56214,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55629,7 +56230,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C449()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55637,9 +56238,9 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 442:  # player
+        if r == 448:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55649,7 +56250,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55665,7 +56266,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C453()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55673,19 +56274,19 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # amount
+        if r == 450:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 445:  # player
+        elif r == 451:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['player'] = value
-        elif r == 446:  # owner
+        elif r == 452:  # owner
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -55695,7 +56296,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55711,7 +56312,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C456()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55719,11 +56320,11 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # filter
+        if r == 454:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
-        elif r == 449:  # battlefield
+        elif r == 455:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -55735,7 +56336,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55751,7 +56352,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C460()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55759,17 +56360,17 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # amount
+        if r == 457:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 452:  # counter
+        elif r == 458:  # counter
             x = c[0]
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 453:  # target
+        elif r == 459:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55782,7 +56383,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55798,7 +56399,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C463()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55806,24 +56407,24 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # target
+        if r == 461:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 456:  # source
+        elif r == 462:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b666(x, inst, lim, made)
+            value = _b674(x, inst, lim, made)
             d['source'] = value
-        elif r == 682:  # top
+        elif r == 690:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 683:  # bottom
+        elif r == 691:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -55835,7 +56436,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55851,7 +56452,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C459()
+    inst: Any = _C465()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55859,9 +56460,9 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # target
+        if r == 464:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55874,7 +56475,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55890,7 +56491,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C471()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55898,36 +56499,36 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 460:  # target
+        if r == 466:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 461:  # source
+        elif r == 467:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b666(x, inst, lim, made)
+            value = _b674(x, inst, lim, made)
             d['source'] = value
-        elif r == 462:  # amount
+        elif r == 468:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 463:  # counter
+        elif r == 469:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 464:  # also
+        elif r == 470:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55940,7 +56541,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55956,7 +56557,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C467()
+    inst: Any = _C473()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55964,9 +56565,9 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # player
+        if r == 472:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55976,7 +56577,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55992,7 +56593,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C475()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56000,9 +56601,9 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 468:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56015,7 +56616,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56031,7 +56632,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C479()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56039,19 +56640,19 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # player
+        if r == 476:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['player'] = value
-        elif r == 471:  # amount
+        elif r == 477:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 472:  # filter
+        elif r == 478:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56061,7 +56662,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56077,7 +56678,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C477()
+    inst: Any = _C483()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56085,24 +56686,24 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # target
+        if r == 480:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 475:  # unless
+        elif r == 481:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b680(x, inst, lim, made)
+            value = _b688(x, inst, lim, made)
             d['unless'] = value
-        elif r == 476:  # per
+        elif r == 482:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56112,7 +56713,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56128,7 +56729,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C485()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56136,9 +56737,9 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 478:  # target
+        if r == 484:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56151,7 +56752,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56167,7 +56768,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C487()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56175,9 +56776,9 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 480:  # target
+        if r == 486:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56190,7 +56791,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56206,7 +56807,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C489()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56214,9 +56815,9 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # target
+        if r == 488:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56229,7 +56830,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56245,7 +56846,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C493()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56253,17 +56854,17 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 484:  # amount
+        if r == 490:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 485:  # counter
+        elif r == 491:  # counter
             x = c[0]
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 486:  # target
+        elif r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56276,7 +56877,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56292,7 +56893,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C489()
+    inst: Any = _C495()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56300,20 +56901,20 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # step
+        if r == 692:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 768 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 776 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 685:  # endcombat
+        elif r == 693:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 488:  # effect
+        elif r == 494:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56326,7 +56927,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56342,7 +56943,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C497()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56350,15 +56951,15 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # amount
+        if r == 496:  # amount
             x = c[0]
-            value = _b121(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 769:  # you
+        elif r == 777:  # you
             d['you'] = True
-        elif r == 686:  # target
+        elif r == 694:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56371,7 +56972,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56387,7 +56988,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C499()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56395,18 +56996,18 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # target
+        if r == 498:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 687:  # label
+        elif r == 695:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 688:  # free
+        elif r == 696:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -56418,7 +57019,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56434,7 +57035,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C501()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56442,14 +57043,14 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # target
+        if r == 500:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 689:  # newtargets
+        elif r == 697:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -56459,7 +57060,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56475,7 +57076,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C502()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56483,18 +57084,18 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 690:  # thatnoun
+        if r == 698:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 691:  # target
+        elif r == 699:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 692:  # thisturn
+        elif r == 700:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -56504,7 +57105,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56520,7 +57121,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C505()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56528,14 +57129,14 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 497:  # target
+        if r == 503:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 498:  # phaseout
+        elif r == 504:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -56547,7 +57148,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56563,7 +57164,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C508()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56571,14 +57172,14 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 500:  # target
+        if r == 506:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 501:  # nountap
+        elif r == 507:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -56590,7 +57191,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56606,7 +57207,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C511()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56614,30 +57215,30 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 503:  # lead
+        if r == 509:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b661(x, inst, lim, made)
+            value = _b669(x, inst, lim, made)
             d['lead'] = value
-        elif r == 693:  # target
+        elif r == 701:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 694:  # also
+        elif r == 702:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b706(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['also'] = value
-        elif r == 695:  # group
+        elif r == 703:  # group
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['group'] = value
-        elif r == 696:  # parts
+        elif r == 704:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56646,18 +57247,18 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 571 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 504:  # duration
+        elif r == 510:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b661(x, inst, lim, made)
+            value = _b669(x, inst, lim, made)
             d['duration'] = value
-        elif r == 697:  # tail
+        elif r == 705:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -56666,7 +57267,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 571 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56679,7 +57280,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56695,7 +57296,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C513()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56703,13 +57304,13 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # controller
+        if r == 706:  # controller
             d['controller'] = True
-        elif r == 508:  # owner
+        elif r == 514:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 509:  # who
+        elif r == 515:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56721,7 +57322,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56737,7 +57338,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C520()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56745,9 +57346,9 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # filter
+        if r == 519:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56757,7 +57358,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56773,7 +57374,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C522()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56781,7 +57382,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # any
+        if r == 521:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -56793,7 +57394,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56809,7 +57410,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C525()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56817,15 +57418,15 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # each
+        if r == 711:  # each
             d['each'] = True
-        elif r == 517:  # count
+        elif r == 523:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 518:  # filter
+        elif r == 524:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56835,7 +57436,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56851,7 +57452,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C527()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56859,7 +57460,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # who
+        if r == 526:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56871,7 +57472,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56887,7 +57488,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C523()
+    inst: Any = _C529()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56895,7 +57496,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # that
+        if r == 528:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -56907,7 +57508,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56923,7 +57524,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C531()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56931,9 +57532,9 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # equipped
+        if r == 781:  # equipped
             d['equipped'] = True
-        elif r == 524:  # enchanted
+        elif r == 530:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -56945,7 +57546,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56961,7 +57562,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C536()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56969,11 +57570,11 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 528:  # whose
+        if r == 534:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 529:  # step
+        elif r == 535:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -56985,7 +57586,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57001,7 +57602,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C540()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57009,13 +57610,13 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # lead
+        if r == 538:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 533:  # counter
+        elif r == 539:  # counter
             x = c[0]
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57025,7 +57626,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57041,7 +57642,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C544()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57049,15 +57650,15 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # lead
+        if r == 541:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 536:  # subject
+        elif r == 542:  # subject
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['subject'] = value
-        elif r == 537:  # batch
+        elif r == 543:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -57069,7 +57670,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57085,7 +57686,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C546()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57093,13 +57694,13 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # lead
+        if r == 545:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 708:  # creature
+        elif r == 716:  # creature
             d['creature'] = True
-        elif r == 709:  # events
+        elif r == 717:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57108,7 +57709,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 776 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 784 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57121,7 +57722,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57137,7 +57738,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C550()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57145,17 +57746,17 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # lead
+        if r == 547:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 542:  # who
+        elif r == 548:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 543:  # spell
+        elif r == 549:  # spell
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -57165,7 +57766,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57181,7 +57782,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C547()
+    inst: Any = _C553()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57189,17 +57790,17 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # lead
+        if r == 551:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 804:  # thisor
+        elif r == 812:  # thisor
             d['thisor'] = True
-        elif r == 546:  # subject
+        elif r == 552:  # subject
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['subject'] = value
-        elif r == 710:  # events
+        elif r == 718:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57208,12 +57809,12 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 776 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 784 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 711:  # undercontrol
+        elif r == 719:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -57223,7 +57824,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57239,7 +57840,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C566()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57247,11 +57848,11 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 559:  # command
+        if r == 565:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 561:  # battlefield
+        elif r == 567:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57263,7 +57864,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57279,7 +57880,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C570()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57287,29 +57888,29 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # additional
+        if r == 721:  # additional
             d['additional'] = True
-        elif r == 562:  # power
+        elif r == 568:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 563:  # toughness
+        elif r == 569:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 714:  # per
+        elif r == 722:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b132(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 715:  # perfilter
+        elif r == 723:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 805:  # onbf
+        elif r == 813:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57319,7 +57920,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57335,7 +57936,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C573()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57343,7 +57944,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # both
+        if r == 572:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -57355,7 +57956,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57371,7 +57972,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C575()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57379,7 +57980,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 568:  # attack
+        if r == 574:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -57391,7 +57992,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57407,7 +58008,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C577()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57415,7 +58016,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # block
+        if r == 576:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -57427,7 +58028,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57443,7 +58044,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C579()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57451,7 +58052,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # count
+        if r == 578:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -57463,7 +58064,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57479,7 +58080,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C580()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57487,7 +58088,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # filters
+        if r == 724:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57495,8 +58096,8 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 277:
-                    values.append(_b277(x, inst, lim, made))
+                elif x.rule == 281:
+                    values.append(_b281(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -57507,7 +58108,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57523,7 +58124,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C581()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57531,7 +58132,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # filters
+        if r == 725:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57539,8 +58140,8 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 277:
-                    values.append(_b277(x, inst, lim, made))
+                elif x.rule == 281:
+                    values.append(_b281(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -57551,7 +58152,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57567,7 +58168,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C583()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57575,9 +58176,9 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 576:  # quality
+        if r == 582:  # quality
             x = c[0]
-            value = _b719(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57587,7 +58188,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57603,7 +58204,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C584()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57611,7 +58212,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # opponents
+        if r == 729:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57621,7 +58222,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57637,7 +58238,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C586()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57645,7 +58246,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # destroyed
+        if r == 585:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -57657,7 +58258,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57673,7 +58274,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C588()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57681,7 +58282,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 581:  # phase
+        if r == 587:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -57693,7 +58294,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57709,7 +58310,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C590()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57717,7 +58318,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # untap
+        if r == 589:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57729,7 +58330,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57745,7 +58346,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C592()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57753,9 +58354,9 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # ability
+        if r == 591:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 730 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57768,7 +58369,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57784,7 +58385,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C595()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57792,14 +58393,14 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # keyword
+        if r == 593:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 588:  # manacost
+        elif r == 594:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -57811,7 +58412,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57827,7 +58428,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C596()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57835,7 +58436,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # keywords
+        if r == 731:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57844,7 +58445,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -57857,7 +58458,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57873,7 +58474,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C597()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57881,7 +58482,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # keywords
+        if r == 732:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57890,7 +58491,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -57903,7 +58504,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57919,7 +58520,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C600()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57927,11 +58528,11 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # first
+        if r == 598:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 593:  # regular
+        elif r == 599:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -57945,7 +58546,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57961,7 +58562,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C602()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57969,7 +58570,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # excess
+        if r == 601:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -57981,7 +58582,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57997,7 +58598,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C604()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58005,7 +58606,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # untapped
+        if r == 603:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -58017,7 +58618,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58033,7 +58634,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C606()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58041,11 +58642,11 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # its
+        if r == 733:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 599:  # untap
+        elif r == 605:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58057,7 +58658,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58073,7 +58674,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C608()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58081,7 +58682,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # gains
+        if r == 607:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -58093,7 +58694,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58109,7 +58710,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C610()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58117,7 +58718,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # lethal
+        if r == 609:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -58129,7 +58730,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58145,7 +58746,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C612()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58153,7 +58754,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # ascounters
+        if r == 611:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -58165,7 +58766,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58181,7 +58782,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C614()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58189,9 +58790,9 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # quality
+        if r == 613:  # quality
             x = c[0]
-            value = _b719(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58201,7 +58802,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58217,7 +58818,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C616()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58225,9 +58826,9 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # quality
+        if r == 615:  # quality
             x = c[0]
-            value = _b719(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58237,7 +58838,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58253,7 +58854,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C618()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58261,9 +58862,9 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # quality
+        if r == 617:  # quality
             x = c[0]
-            value = _b719(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58273,7 +58874,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58289,7 +58890,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C620()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58297,11 +58898,11 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # thisturn
+        if r == 734:  # thisturn
             d['thisturn'] = True
-        elif r == 613:  # keyword
+        elif r == 619:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58314,7 +58915,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58330,7 +58931,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C622()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58338,7 +58939,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # count
+        if r == 621:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58350,7 +58951,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58366,7 +58967,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C624()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58374,7 +58975,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # attacks
+        if r == 623:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -58386,7 +58987,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58402,7 +59003,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C626()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58410,7 +59011,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # blocks
+        if r == 625:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -58422,7 +59023,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58438,7 +59039,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C628()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58446,7 +59047,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # unblockable
+        if r == 627:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -58458,7 +59059,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58474,7 +59075,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C630()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58482,9 +59083,9 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # color
+        if r == 629:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58497,7 +59098,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58513,7 +59114,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C661()
+    inst: Any = _C669()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58521,23 +59122,23 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # eot
+        if r == 760:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 753:  # next_upkeep
+        elif r == 761:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 754:  # losecontrol
+        elif r == 762:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 755:  # thisturn
+        elif r == 763:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 756:  # thiscombat
+        elif r == 764:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -58549,7 +59150,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58565,7 +59166,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C664()
+    inst: Any = _C672()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58573,13 +59174,13 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # another
+        if r == 765:  # another
             d['another'] = True
-        elif r == 663:  # filter
+        elif r == 671:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
-        elif r == 758:  # ingy
+        elif r == 766:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58589,7 +59190,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58605,7 +59206,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C666()
+    inst: Any = _C674()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58613,7 +59214,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 665:  # whose
+        if r == 673:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -58625,7 +59226,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58641,7 +59242,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C672()
+    inst: Any = _C680()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58649,7 +59250,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 671:  # zone
+        if r == 679:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -58661,7 +59262,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58677,7 +59278,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C675()
+    inst: Any = _C683()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58685,9 +59286,9 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 674:  # player
+        if r == 682:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58697,7 +59298,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58713,7 +59314,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C677()
+    inst: Any = _C685()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58721,9 +59322,9 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 676:  # player
+        if r == 684:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58733,7 +59334,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58749,7 +59350,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C680()
+    inst: Any = _C688()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58757,13 +59358,13 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 679:  # cost
+        if r == 687:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 681:  # param
+        elif r == 689:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58776,7 +59377,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58792,7 +59393,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C700()
+    inst: Any = _C708()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58800,9 +59401,9 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # word
+        if r == 707:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58815,7 +59416,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58831,7 +59432,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C710()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58839,11 +59440,11 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # player
+        if r == 709:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 770:  # walker
+        elif r == 778:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -58853,7 +59454,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58869,7 +59470,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C706()
+    inst: Any = _C714()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58877,33 +59478,33 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # quant
+        if r == 712:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 705:  # filter
+        elif r == 713:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
-        elif r == 771:  # attached
+        elif r == 779:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 772:  # samename
+        elif r == 780:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 807:  # ingy
+        elif r == 815:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58913,7 +59514,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58929,7 +59530,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C719()
+    inst: Any = _C727()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58937,13 +59538,13 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # word
+        if r == 726:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 720:  # param
+        elif r == 728:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58956,7 +59557,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58972,7 +59573,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C740()
+    inst: Any = _C748()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58980,9 +59581,9 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # word
+        if r == 747:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 289 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 292 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58995,7 +59596,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59011,7 +59612,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C744()
+    inst: Any = _C752()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59019,13 +59620,13 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # filter
+        if r == 751:  # filter
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
-        elif r == 812:  # gy
+        elif r == 820:  # gy
             d['gy'] = True
-        elif r == 813:  # bf
+        elif r == 821:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59035,7 +59636,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59051,7 +59652,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C749()
+    inst: Any = _C757()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59059,21 +59660,21 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # power
+        if r == 756:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 750:  # power
+        elif r == 758:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 751:  # target
+        elif r == 759:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59086,7 +59687,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59102,7 +59703,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C783()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59110,7 +59711,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # enters
+        if r == 782:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -59122,7 +59723,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59138,7 +59739,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C786()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59146,7 +59747,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # leaves
+        if r == 785:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -59158,7 +59759,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59174,7 +59775,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C788()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59182,7 +59783,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # dies
+        if r == 787:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -59194,7 +59795,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59210,7 +59811,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C782()
+    inst: Any = _C790()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59218,7 +59819,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # alone
+        if r == 789:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -59230,7 +59831,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59246,7 +59847,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C792()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59254,7 +59855,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # attacks
+        if r == 791:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59266,7 +59867,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59282,7 +59883,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C794()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59290,11 +59891,11 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # blocks
+        if r == 793:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 808:  # acreature
+        elif r == 816:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -59304,7 +59905,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59320,7 +59921,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C790()
+    inst: Any = _C798()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59328,21 +59929,21 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # blocked
+        if r == 795:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 788:  # article
+        elif r == 796:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 789:  # filter
+        elif r == 797:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -59352,7 +59953,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59368,7 +59969,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C792()
+    inst: Any = _C800()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59376,7 +59977,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # direction
+        if r == 799:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -59388,7 +59989,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59404,7 +60005,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C794()
+    inst: Any = _C802()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59412,7 +60013,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 793:  # up
+        if r == 801:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -59424,7 +60025,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59440,7 +60041,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C796()
+    inst: Any = _C804()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59448,7 +60049,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 795:  # way
+        if r == 803:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -59460,7 +60061,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59476,7 +60077,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C798()
+    inst: Any = _C806()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59484,11 +60085,11 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # targeted
+        if r == 805:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 809:  # opponents
+        elif r == 817:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59498,7 +60099,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59514,7 +60115,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C801()
+    inst: Any = _C809()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59522,13 +60123,13 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 810:  # combat
+        if r == 818:  # combat
             d['combat'] = True
-        elif r == 799:  # deals
+        elif r == 807:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 800:  # recipient
+        elif r == 808:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -59542,7 +60143,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59558,7 +60159,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C803()
+    inst: Any = _C811()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59566,9 +60167,9 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # combat
+        if r == 819:  # combat
             d['combat'] = True
-        elif r == 802:  # dealt
+        elif r == 810:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -59702,702 +60303,710 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _match_node,  # 117 ZoneName
     lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 118 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'instructed', o, lim, made),  # 119 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 120 __asgn_plain
-    _b121,  # 121 Amount
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 122 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 123 __asgn_plain
-    _b124,  # 124 CountersOnThis
-    lambda n, o, lim, made: _assign(n, 'plain', 'counters', o, lim, made),  # 125 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 126 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 127 __asgn_plain
-    _b128,  # 128 CountOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 129 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 130 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 131 __asgn_plain
-    _b132,  # 132 CounterKind
-    lambda n, o, lim, made: _assign(n, 'optional', 'mayfail', o, lim, made),  # 133 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'manacost', o, lim, made),  # 134 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'tap', o, lim, made),  # 135 __asgn_plain
-    _b136,  # 136 TapCost
-    _node,  # 137 CostPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 138 __asgn_plain
-    _b139,  # 139 PayLifeCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 140 __asgn_plain
-    _b141,  # 141 SacrificeThisCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'exilethis', o, lim, made),  # 142 __asgn_plain
-    _b143,  # 143 ExileThisCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 144 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 145 __asgn_plain
-    _b146,  # 146 SacrificeCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'discardthis', o, lim, made),  # 147 __asgn_plain
-    _b148,  # 148 DiscardThisCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 149 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 150 __asgn_plain
-    _b151,  # 151 DiscardCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 152 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 153 __asgn_plain
-    _b154,  # 154 ExileFromHandCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 155 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 156 __asgn_plain
-    _b157,  # 157 RemoveCountersCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 158 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 159 __asgn_plain
-    _b160,  # 160 RevealCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 161 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 162 __asgn_plain
-    _b163,  # 163 TapPermanentsCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 164 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 165 __asgn_plain
-    _b166,  # 166 PutCountersCost
-    lambda n, o, lim, made: _assign(n, 'optional', 'then', o, lim, made),  # 167 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 168 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 169 __asgn_plain
-    _b170,  # 170 GraveyardCondition
-    _node,  # 171 Condition
-    lambda n, o, lim, made: _assign(n, 'plain', 'upkeep', o, lim, made),  # 172 __asgn_plain
-    _b173,  # 173 ControlSinceCondition
-    _b174,  # 174 ResultCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 175 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 176 __asgn_plain
-    _b177,  # 177 ManaValueCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 178 __asgn_plain
-    _b179,  # 179 LeftBattlefieldCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 180 __asgn_plain
-    _b181,  # 181 HasKeywordCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 182 __asgn_plain
-    _b183,  # 183 CastInMainCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 184 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 185 __asgn_plain
-    _b186,  # 186 CastFromCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 187 __asgn_plain
-    _b188,  # 188 DefendingControlsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 120 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 121 __asgn_plain
+    _b122,  # 122 PlusAmount
+    lambda n, o, lim, made: _assign(n, 'plain', 'plus', o, lim, made),  # 123 __asgn_plain
+    _b124,  # 124 Amount
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 125 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 126 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 127 __asgn_plain
+    _b128,  # 128 CountersOnThis
+    lambda n, o, lim, made: _assign(n, 'plain', 'counters', o, lim, made),  # 129 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 130 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 131 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 132 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 133 __asgn_plain
+    _b134,  # 134 CounterKind
+    lambda n, o, lim, made: _assign(n, 'optional', 'mayfail', o, lim, made),  # 135 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'manacost', o, lim, made),  # 136 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'tap', o, lim, made),  # 137 __asgn_plain
+    _b138,  # 138 TapCost
+    _node,  # 139 CostPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 140 __asgn_plain
+    _b141,  # 141 PayLifeCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 142 __asgn_plain
+    _b143,  # 143 SacrificeThisCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'exilethis', o, lim, made),  # 144 __asgn_plain
+    _b145,  # 145 ExileThisCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 146 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 147 __asgn_plain
+    _b148,  # 148 SacrificeCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'discardthis', o, lim, made),  # 149 __asgn_plain
+    _b150,  # 150 DiscardThisCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 151 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 152 __asgn_plain
+    _b153,  # 153 DiscardCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 154 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 155 __asgn_plain
+    _b156,  # 156 ExileFromHandCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 157 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 158 __asgn_plain
+    _b159,  # 159 RemoveCountersCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 160 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 161 __asgn_plain
+    _b162,  # 162 RevealCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 163 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 164 __asgn_plain
+    _b165,  # 165 TapPermanentsCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 166 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 167 __asgn_plain
+    _b168,  # 168 PutCountersCost
+    lambda n, o, lim, made: _assign(n, 'optional', 'then', o, lim, made),  # 169 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 170 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 171 __asgn_plain
+    _b172,  # 172 GraveyardCondition
+    _node,  # 173 Condition
+    lambda n, o, lim, made: _assign(n, 'plain', 'upkeep', o, lim, made),  # 174 __asgn_plain
+    _b175,  # 175 ControlSinceCondition
+    _b176,  # 176 ResultCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 177 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 178 __asgn_plain
+    _b179,  # 179 ManaValueCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 180 __asgn_plain
+    _b181,  # 181 LeftBattlefieldCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 182 __asgn_plain
+    _b183,  # 183 HasKeywordCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 184 __asgn_plain
+    _b185,  # 185 CastInMainCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 186 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 187 __asgn_plain
+    _b188,  # 188 CastFromCondition
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 189 __asgn_plain
-    _b190,  # 190 ControlNoneCondition
-    _b191,  # 191 ControlCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 192 __asgn_plain
-    _b193,  # 193 EmptyHandCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 194 __asgn_plain
-    _b195,  # 195 TotalPowerCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 196 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 197 __asgn_plain
-    _b198,  # 198 CountersCondition
+    _b190,  # 190 DefendingControlsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 191 __asgn_plain
+    _b192,  # 192 ControlNoneCondition
+    _b193,  # 193 ControlCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 194 __asgn_plain
+    _b195,  # 195 EmptyHandCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 196 __asgn_plain
+    _b197,  # 197 TotalPowerCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 198 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 199 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 200 __asgn_plain
-    _b201,  # 201 HadCountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'greater', o, lim, made),  # 202 __asgn_plain
-    _b203,  # 203 GreaterPTCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 204 __asgn_plain
-    _b205,  # 205 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 206 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 207 __asgn_plain
-    _b208,  # 208 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 209 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 210 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 211 __asgn_oneormore
-    _node,  # 212 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 213 __asgn_plain
-    _match_node,  # 214 ParamName
-    _match_node,  # 215 KeywordName
-    _node,  # 216 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 217 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 218 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 219 __asgn_plain
-    _b220,  # 220 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 221 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 222 __asgn_oneormore
-    _match_node,  # 223 Supertype
-    _match_node,  # 224 CardType
-    _match_node,  # 225 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 226 __asgn_plain
-    _b227,  # 227 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 228 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 229 __asgn_plain
-    _node,  # 230 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 231 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 232 __asgn_plain
-    _b233,  # 233 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 234 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 235 __asgn_plain
-    _b236,  # 236 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 237 __asgn_plain
-    _b238,  # 238 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 239 __asgn_plain
-    _b240,  # 240 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 241 __asgn_plain
-    _b242,  # 242 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 243 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 244 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 245 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 246 __asgn_plain
-    _b247,  # 247 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 248 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 249 __asgn_plain
-    _b250,  # 250 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 251 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 252 __asgn_plain
-    _b253,  # 253 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 254 __asgn_plain
-    _b255,  # 255 EntersAsCopyStmt
-    _b256,  # 256 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 257 __asgn_plain
-    _b258,  # 258 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 259 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 260 __asgn_plain
-    _b261,  # 261 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 262 __asgn_plain
-    _b263,  # 263 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 264 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 265 __asgn_plain
-    _b266,  # 266 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 267 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 268 __asgn_plain
-    _b269,  # 269 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 270 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 271 __asgn_plain
-    _b272,  # 272 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 273 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 274 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 275 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 276 __asgn_plain
-    _b277,  # 277 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 278 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 279 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 280 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 281 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 282 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 283 __asgn_plain
-    _b284,  # 284 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 285 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 286 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 287 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 288 __asgn_plain
-    _match_node,  # 289 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 290 __asgn_plain
-    _b291,  # 291 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 292 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 293 __asgn_plain
-    _b294,  # 294 ChooseAmongEffect
+    _b200,  # 200 CountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 201 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 202 __asgn_plain
+    _b203,  # 203 HadCountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'greater', o, lim, made),  # 204 __asgn_plain
+    _b205,  # 205 GreaterPTCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 206 __asgn_plain
+    _b207,  # 207 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 208 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 209 __asgn_plain
+    _b210,  # 210 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 211 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 212 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 213 __asgn_oneormore
+    _node,  # 214 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 215 __asgn_plain
+    _match_node,  # 216 ParamName
+    _match_node,  # 217 KeywordName
+    _node,  # 218 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 219 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 220 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 221 __asgn_plain
+    _b222,  # 222 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 223 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 224 __asgn_oneormore
+    _match_node,  # 225 Supertype
+    _match_node,  # 226 CardType
+    _match_node,  # 227 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 228 __asgn_plain
+    _b229,  # 229 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 230 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 231 __asgn_plain
+    _node,  # 232 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 233 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 234 __asgn_plain
+    _b235,  # 235 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 236 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 237 __asgn_plain
+    _b238,  # 238 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 239 __asgn_plain
+    _b240,  # 240 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 241 __asgn_plain
+    _b242,  # 242 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 243 __asgn_plain
+    _b244,  # 244 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 245 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 246 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 247 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 248 __asgn_plain
+    _b249,  # 249 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 250 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 251 __asgn_plain
+    _b252,  # 252 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 253 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 254 __asgn_plain
+    _b255,  # 255 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 256 __asgn_plain
+    _b257,  # 257 EntersAsCopyStmt
+    _b258,  # 258 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 259 __asgn_plain
+    _b260,  # 260 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 261 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 262 __asgn_plain
+    _b263,  # 263 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 264 __asgn_plain
+    _b265,  # 265 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 266 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 267 __asgn_plain
+    _b268,  # 268 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 269 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 270 __asgn_plain
+    _b271,  # 271 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 272 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 273 __asgn_plain
+    _b274,  # 274 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 275 __asgn_plain
+    _b276,  # 276 CountOf
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 277 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 278 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 279 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 280 __asgn_plain
+    _b281,  # 281 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 282 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 283 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 284 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 285 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 286 __asgn_plain
+    _b287,  # 287 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 288 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 289 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 290 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 291 __asgn_plain
+    _match_node,  # 292 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 293 __asgn_plain
+    _b294,  # 294 MayEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 295 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 296 __asgn_plain
-    _b297,  # 297 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 296 __asgn_plain
+    _b297,  # 297 ChooseAmongEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 298 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 299 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 300 __asgn_plain
-    _b301,  # 301 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 302 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 303 __asgn_plain
-    _b304,  # 304 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 299 __asgn_plain
+    _b300,  # 300 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 301 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 302 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 303 __asgn_plain
+    _b304,  # 304 CantCastEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 305 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 306 __asgn_plain
-    _b307,  # 307 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 306 __asgn_plain
+    _b307,  # 307 PlayerTopCardActionEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 308 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 309 __asgn_plain
-    _b310,  # 310 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 311 __asgn_plain
-    _b312,  # 312 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 313 __asgn_plain
-    _b314,  # 314 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 315 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 316 __asgn_plain
-    _b317,  # 317 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 320 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 321 __asgn_plain
-    _b322,  # 322 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 323 __asgn_plain
-    _b324,  # 324 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 325 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 326 __asgn_plain
-    _b327,  # 327 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 328 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 329 __asgn_plain
-    _b330,  # 330 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 331 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 332 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 333 __asgn_plain
-    _b334,  # 334 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 335 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 336 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 337 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 338 __asgn_plain
-    _b339,  # 339 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 340 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 341 __asgn_optional
-    _b342,  # 342 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 343 __asgn_plain
-    _b344,  # 344 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 345 __asgn_plain
-    _b346,  # 346 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 347 __asgn_plain
-    _b348,  # 348 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 349 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 350 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 351 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 352 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 358 __asgn_plain
-    _b359,  # 359 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 360 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 361 __asgn_plain
-    _b362,  # 362 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 363 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 364 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 365 __asgn_plain
-    _b366,  # 366 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 367 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 368 __asgn_plain
-    _b369,  # 369 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 370 __asgn_plain
-    _b371,  # 371 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 372 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 373 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 374 __asgn_plain
-    _b375,  # 375 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 376 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 377 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 378 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 379 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 380 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 381 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 382 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 383 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 384 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 385 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 386 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 387 __asgn_plain
-    _b388,  # 388 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 389 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 391 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 394 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 395 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 396 __asgn_plain
-    _b397,  # 397 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 398 __asgn_plain
-    _b399,  # 399 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 400 __asgn_plain
-    _b401,  # 401 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 403 __asgn_plain
-    _b404,  # 404 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 405 __asgn_plain
-    _b406,  # 406 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 410 __asgn_plain
-    _b411,  # 411 TokenEffect
-    _b412,  # 412 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 414 __asgn_plain
-    _b415,  # 415 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 416 __asgn_plain
-    _b417,  # 417 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 427 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 428 __asgn_plain
-    _b429,  # 429 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 434 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 440 __asgn_plain
-    _b441,  # 441 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
-    _b459,  # 459 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 466 __asgn_plain
-    _b467,  # 467 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 PlayerSacrificesEffect
+    _b310,  # 310 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 311 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 312 __asgn_plain
+    _b313,  # 313 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 314 __asgn_plain
+    _b315,  # 315 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 316 __asgn_plain
+    _b317,  # 317 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 318 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 319 __asgn_plain
+    _b320,  # 320 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 321 __asgn_plain
+    _b322,  # 322 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 323 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 324 __asgn_plain
+    _b325,  # 325 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 326 __asgn_plain
+    _b327,  # 327 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 328 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 329 __asgn_plain
+    _b330,  # 330 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 331 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 332 __asgn_plain
+    _b333,  # 333 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 334 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 336 __asgn_plain
+    _b337,  # 337 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 338 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 339 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 340 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 341 __asgn_plain
+    _b342,  # 342 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 343 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 344 __asgn_plain
+    _b345,  # 345 ChangeBaseEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 346 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 347 __asgn_optional
+    _b348,  # 348 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 349 __asgn_plain
+    _b350,  # 350 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 351 __asgn_plain
+    _b352,  # 352 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 353 __asgn_plain
+    _b354,  # 354 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 356 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 357 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 358 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 359 __asgn_plain
+    _b360,  # 360 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 361 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 362 __asgn_plain
+    _b363,  # 363 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 364 __asgn_plain
+    _b365,  # 365 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 366 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 367 __asgn_plain
+    _b368,  # 368 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 369 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 370 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 371 __asgn_plain
+    _b372,  # 372 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 373 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 374 __asgn_plain
+    _b375,  # 375 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 376 __asgn_plain
+    _b377,  # 377 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 378 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 379 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 380 __asgn_plain
+    _b381,  # 381 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 382 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 383 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 384 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 385 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 386 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 388 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 389 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 390 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 391 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 396 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 398 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 400 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 401 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 402 __asgn_plain
+    _b403,  # 403 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 404 __asgn_plain
+    _b405,  # 405 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 406 __asgn_plain
+    _b407,  # 407 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 409 __asgn_plain
+    _b410,  # 410 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 411 __asgn_plain
+    _b412,  # 412 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 416 __asgn_plain
+    _b417,  # 417 TokenEffect
+    _b418,  # 418 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 419 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 420 __asgn_plain
+    _b421,  # 421 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 422 __asgn_plain
+    _b423,  # 423 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 424 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 425 __asgn_plain
+    _b426,  # 426 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 430 __asgn_plain
+    _b431,  # 431 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 436 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 440 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 441 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 445 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 468 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 ExileTopEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 475 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 UntapEffect
+    _b475,  # 475 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 484 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 481 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 482 __asgn_plain
+    _b483,  # 483 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 DelayedEffect
+    _b487,  # 487 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 TapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 491 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 CopySpellEffect
-    _b496,  # 496 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 PhaseOutEffect
+    _b493,  # 493 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 494 __asgn_plain
+    _b495,  # 495 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 ContinuousEffect
-    _match_node,  # 506 ActionWord
-    _b507,  # 507 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 508 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 510 __asgn_oneormore
-    _match_node,  # 511 BackWord
-    _node,  # 512 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 517 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 522 __asgn_plain
-    _b523,  # 523 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 527 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 BeginningTrigger
-    _node,  # 531 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 536 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 537 __asgn_plain
-    _b538,  # 538 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 ThisTrigger
+    _b501,  # 501 CopySpellEffect
+    _b502,  # 502 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 504 __asgn_plain
+    _b505,  # 505 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 ContinuousEffect
+    _match_node,  # 512 ActionWord
+    _b513,  # 513 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 514 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 516 __asgn_oneormore
+    _match_node,  # 517 BackWord
+    _node,  # 518 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 523 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 526 __asgn_plain
+    _b527,  # 527 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 528 __asgn_plain
+    _b529,  # 529 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 530 __asgn_plain
+    _b531,  # 531 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 532 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 533 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 BeginningTrigger
+    _node,  # 537 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 LastCounterTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 541 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 542 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 542 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 BatchAttackTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 546 __asgn_plain
-    _b547,  # 547 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 549 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 550 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 563 __asgn_plain
-    _b564,  # 564 PTChange
-    _node,  # 565 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 568 __asgn_plain
-    _b569,  # 569 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 CantBeBlockedByFewer
-    _b574,  # 574 CantBeBlockedExcept
-    _b575,  # 575 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 576 __asgn_plain
-    _b577,  # 577 CantBeTargetedBy
-    _b578,  # 578 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 HasKeywordAtManaCost
-    _b590,  # 590 HasKeywords
-    _b591,  # 591 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 629 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 630 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 631 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 632 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 633 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 634 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 635 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 636 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 639 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 640 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 641 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 647 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 648 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 649 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 650 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 651 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 660 __asgn_plain
-    _b661,  # 661 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 663 __asgn_plain
-    _b664,  # 664 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 665 __asgn_plain
-    _b666,  # 666 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 668 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 669 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 670 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 OntoBattlefield
-    _node,  # 673 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 674 __asgn_plain
-    _b675,  # 675 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 676 __asgn_plain
-    _b677,  # 677 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 678 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 679 __asgn_plain
-    _b680,  # 680 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 689 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 692 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 696 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 697 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 698 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 699 __asgn_plain
-    _b700,  # 700 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 701 __asgn_plain
-    _b702,  # 702 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 703 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 705 __asgn_plain
-    _b706,  # 706 EachObjects
-    _node,  # 707 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 709 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 710 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 711 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 712 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 716 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 717 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 718 __asgn_plain
-    _b719,  # 719 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 721 __asgn_optional
-    _node,  # 722 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 723 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 731 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 735 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 736 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 739 __asgn_plain
-    _b740,  # 740 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 741 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 743 __asgn_plain
-    _b744,  # 744 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 748 __asgn_plain
-    _b749,  # 749 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 762 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 765 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 767 __asgn_optional
-    _match_node,  # 768 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 773 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 EntersEvent
-    _node,  # 776 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 781 __asgn_plain
-    _b782,  # 782 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 789 __asgn_plain
-    _b790,  # 790 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 791 __asgn_plain
-    _b792,  # 792 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 793 __asgn_plain
-    _b794,  # 794 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 795 __asgn_plain
-    _b796,  # 796 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 797 __asgn_plain
-    _b798,  # 798 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 800 __asgn_plain
-    _b801,  # 801 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 802 __asgn_plain
-    _b803,  # 803 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 806 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 807 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 809 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 810 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 811 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 812 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 813 __asgn_optional
+    _b546,  # 546 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 555 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 556 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 569 __asgn_plain
+    _b570,  # 570 PTChange
+    _node,  # 571 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 572 __asgn_plain
+    _b573,  # 573 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 576 __asgn_plain
+    _b577,  # 577 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 578 __asgn_plain
+    _b579,  # 579 CantBeBlockedByFewer
+    _b580,  # 580 CantBeBlockedExcept
+    _b581,  # 581 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 CantBeTargetedBy
+    _b584,  # 584 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 593 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 HasKeywordAtManaCost
+    _b596,  # 596 HasKeywords
+    _b597,  # 597 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 598 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 637 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 638 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 639 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 640 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 641 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 642 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 643 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 644 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 647 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 648 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 649 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 655 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 656 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 657 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 658 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 659 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 668 __asgn_plain
+    _b669,  # 669 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 673 __asgn_plain
+    _b674,  # 674 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 676 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 677 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 678 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 679 __asgn_plain
+    _b680,  # 680 OntoBattlefield
+    _node,  # 681 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 682 __asgn_plain
+    _b683,  # 683 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 684 __asgn_plain
+    _b685,  # 685 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 686 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 697 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 700 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 704 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 705 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 706 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 707 __asgn_plain
+    _b708,  # 708 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 711 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 713 __asgn_plain
+    _b714,  # 714 EachObjects
+    _node,  # 715 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 716 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 717 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 718 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 719 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 720 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 723 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 724 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 725 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 726 __asgn_plain
+    _b727,  # 727 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 729 __asgn_optional
+    _node,  # 730 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 734 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 736 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 737 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 738 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 740 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 743 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 747 __asgn_plain
+    _b748,  # 748 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 749 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 751 __asgn_plain
+    _b752,  # 752 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 753 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 756 __asgn_plain
+    _b757,  # 757 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 762 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 773 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 774 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 775 __asgn_optional
+    _match_node,  # 776 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 778 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 EntersEvent
+    _node,  # 784 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 787 __asgn_plain
+    _b788,  # 788 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 791 __asgn_plain
+    _b792,  # 792 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 793 __asgn_plain
+    _b794,  # 794 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 796 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 797 __asgn_plain
+    _b798,  # 798 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 801 __asgn_plain
+    _b802,  # 802 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 805 __asgn_plain
+    _b806,  # 806 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 812 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 813 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 814 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 816 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 817 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 818 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 819 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 820 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 821 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 212, 216, 230, 512, 531, 565, 673, 707, 722, 776])
+_ABSTRACT = frozenset([5, 24, 47, 82, 139, 173, 214, 218, 232, 518, 537, 571, 681, 715, 730, 784])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -60521,697 +61130,705 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 118 __asgn_optional
     None,  # 119 __asgn_optional
     None,  # 120 __asgn_plain
-    _b121,  # 121 Amount
-    None,  # 122 __asgn_plain
+    None,  # 121 __asgn_plain
+    _b122,  # 122 PlusAmount
     None,  # 123 __asgn_plain
-    _b124,  # 124 CountersOnThis
+    _b124,  # 124 Amount
     None,  # 125 __asgn_plain
     None,  # 126 __asgn_plain
     None,  # 127 __asgn_plain
-    _b128,  # 128 CountOf
+    _b128,  # 128 CountersOnThis
     None,  # 129 __asgn_plain
     None,  # 130 __asgn_plain
     None,  # 131 __asgn_plain
-    _b132,  # 132 CounterKind
-    None,  # 133 __asgn_optional
-    None,  # 134 __asgn_optional
-    None,  # 135 __asgn_plain
-    _b136,  # 136 TapCost
-    None,  # 137 CostPart
-    None,  # 138 __asgn_plain
-    _b139,  # 139 PayLifeCost
+    None,  # 132 __asgn_plain
+    None,  # 133 __asgn_plain
+    _b134,  # 134 CounterKind
+    None,  # 135 __asgn_optional
+    None,  # 136 __asgn_optional
+    None,  # 137 __asgn_plain
+    _b138,  # 138 TapCost
+    None,  # 139 CostPart
     None,  # 140 __asgn_plain
-    _b141,  # 141 SacrificeThisCost
+    _b141,  # 141 PayLifeCost
     None,  # 142 __asgn_plain
-    _b143,  # 143 ExileThisCost
+    _b143,  # 143 SacrificeThisCost
     None,  # 144 __asgn_plain
-    None,  # 145 __asgn_plain
-    _b146,  # 146 SacrificeCost
+    _b145,  # 145 ExileThisCost
+    None,  # 146 __asgn_plain
     None,  # 147 __asgn_plain
-    _b148,  # 148 DiscardThisCost
+    _b148,  # 148 SacrificeCost
     None,  # 149 __asgn_plain
-    None,  # 150 __asgn_plain
-    _b151,  # 151 DiscardCost
+    _b150,  # 150 DiscardThisCost
+    None,  # 151 __asgn_plain
     None,  # 152 __asgn_plain
-    None,  # 153 __asgn_plain
-    _b154,  # 154 ExileFromHandCost
+    _b153,  # 153 DiscardCost
+    None,  # 154 __asgn_plain
     None,  # 155 __asgn_plain
-    None,  # 156 __asgn_plain
-    _b157,  # 157 RemoveCountersCost
+    _b156,  # 156 ExileFromHandCost
+    None,  # 157 __asgn_plain
     None,  # 158 __asgn_plain
-    None,  # 159 __asgn_plain
-    _b160,  # 160 RevealCost
+    _b159,  # 159 RemoveCountersCost
+    None,  # 160 __asgn_plain
     None,  # 161 __asgn_plain
-    None,  # 162 __asgn_plain
-    _b163,  # 163 TapPermanentsCost
+    _b162,  # 162 RevealCost
+    None,  # 163 __asgn_plain
     None,  # 164 __asgn_plain
-    None,  # 165 __asgn_plain
-    _b166,  # 166 PutCountersCost
-    None,  # 167 __asgn_optional
-    None,  # 168 __asgn_plain
-    None,  # 169 __asgn_plain
-    _b170,  # 170 GraveyardCondition
-    None,  # 171 Condition
-    None,  # 172 __asgn_plain
-    _b173,  # 173 ControlSinceCondition
-    _b174,  # 174 ResultCondition
-    None,  # 175 __asgn_plain
-    None,  # 176 __asgn_plain
-    _b177,  # 177 ManaValueCondition
+    _b165,  # 165 TapPermanentsCost
+    None,  # 166 __asgn_plain
+    None,  # 167 __asgn_plain
+    _b168,  # 168 PutCountersCost
+    None,  # 169 __asgn_optional
+    None,  # 170 __asgn_plain
+    None,  # 171 __asgn_plain
+    _b172,  # 172 GraveyardCondition
+    None,  # 173 Condition
+    None,  # 174 __asgn_plain
+    _b175,  # 175 ControlSinceCondition
+    _b176,  # 176 ResultCondition
+    None,  # 177 __asgn_plain
     None,  # 178 __asgn_plain
-    _b179,  # 179 LeftBattlefieldCondition
+    _b179,  # 179 ManaValueCondition
     None,  # 180 __asgn_plain
-    _b181,  # 181 HasKeywordCondition
+    _b181,  # 181 LeftBattlefieldCondition
     None,  # 182 __asgn_plain
-    _b183,  # 183 CastInMainCondition
+    _b183,  # 183 HasKeywordCondition
     None,  # 184 __asgn_plain
-    None,  # 185 __asgn_plain
-    _b186,  # 186 CastFromCondition
+    _b185,  # 185 CastInMainCondition
+    None,  # 186 __asgn_plain
     None,  # 187 __asgn_plain
-    _b188,  # 188 DefendingControlsCondition
+    _b188,  # 188 CastFromCondition
     None,  # 189 __asgn_plain
-    _b190,  # 190 ControlNoneCondition
-    _b191,  # 191 ControlCondition
-    None,  # 192 __asgn_plain
-    _b193,  # 193 EmptyHandCondition
+    _b190,  # 190 DefendingControlsCondition
+    None,  # 191 __asgn_plain
+    _b192,  # 192 ControlNoneCondition
+    _b193,  # 193 ControlCondition
     None,  # 194 __asgn_plain
-    _b195,  # 195 TotalPowerCondition
+    _b195,  # 195 EmptyHandCondition
     None,  # 196 __asgn_plain
-    None,  # 197 __asgn_plain
-    _b198,  # 198 CountersCondition
+    _b197,  # 197 TotalPowerCondition
+    None,  # 198 __asgn_plain
     None,  # 199 __asgn_plain
-    None,  # 200 __asgn_plain
-    _b201,  # 201 HadCountersCondition
+    _b200,  # 200 CountersCondition
+    None,  # 201 __asgn_plain
     None,  # 202 __asgn_plain
-    _b203,  # 203 GreaterPTCondition
+    _b203,  # 203 HadCountersCondition
     None,  # 204 __asgn_plain
-    _b205,  # 205 ItIsCondition
+    _b205,  # 205 GreaterPTCondition
     None,  # 206 __asgn_plain
-    None,  # 207 __asgn_plain
-    _b208,  # 208 PaidCondition
-    None,  # 209 __asgn_optional
-    None,  # 210 __asgn_optional
-    None,  # 211 __asgn_oneormore
-    None,  # 212 Effect
-    None,  # 213 __asgn_plain
-    None,  # 214 ParamName
-    None,  # 215 KeywordName
-    None,  # 216 KeywordArg
-    None,  # 217 __asgn_zeroormore
-    None,  # 218 __asgn_plain
-    None,  # 219 __asgn_plain
-    _b220,  # 220 MoreKeywords
-    None,  # 221 __asgn_zeroormore
-    None,  # 222 __asgn_oneormore
-    None,  # 223 Supertype
-    None,  # 224 CardType
-    None,  # 225 Color
-    None,  # 226 __asgn_plain
-    _b227,  # 227 Mode
-    None,  # 228 __asgn_oneormore
-    None,  # 229 __asgn_plain
-    None,  # 230 AbilityBody
+    _b207,  # 207 ItIsCondition
+    None,  # 208 __asgn_plain
+    None,  # 209 __asgn_plain
+    _b210,  # 210 PaidCondition
+    None,  # 211 __asgn_optional
+    None,  # 212 __asgn_optional
+    None,  # 213 __asgn_oneormore
+    None,  # 214 Effect
+    None,  # 215 __asgn_plain
+    None,  # 216 ParamName
+    None,  # 217 KeywordName
+    None,  # 218 KeywordArg
+    None,  # 219 __asgn_zeroormore
+    None,  # 220 __asgn_plain
+    None,  # 221 __asgn_plain
+    _b222,  # 222 MoreKeywords
+    None,  # 223 __asgn_zeroormore
+    None,  # 224 __asgn_oneormore
+    None,  # 225 Supertype
+    None,  # 226 CardType
+    None,  # 227 Color
+    None,  # 228 __asgn_plain
+    _b229,  # 229 Mode
+    None,  # 230 __asgn_oneormore
     None,  # 231 __asgn_plain
-    None,  # 232 __asgn_plain
-    _b233,  # 233 SkipExtraTurnStmt
+    None,  # 232 AbilityBody
+    None,  # 233 __asgn_plain
     None,  # 234 __asgn_plain
-    None,  # 235 __asgn_plain
-    _b236,  # 236 CantSearchStmt
+    _b235,  # 235 SkipExtraTurnStmt
+    None,  # 236 __asgn_plain
     None,  # 237 __asgn_plain
-    _b238,  # 238 HandSizeStmt
+    _b238,  # 238 CantSearchStmt
     None,  # 239 __asgn_plain
-    _b240,  # 240 PreventDamageByStmt
+    _b240,  # 240 HandSizeStmt
     None,  # 241 __asgn_plain
-    _b242,  # 242 CostReductionStmt
+    _b242,  # 242 PreventDamageByStmt
     None,  # 243 __asgn_plain
-    None,  # 244 __asgn_plain
+    _b244,  # 244 CostReductionStmt
     None,  # 245 __asgn_plain
     None,  # 246 __asgn_plain
-    _b247,  # 247 EntersWithStmt
+    None,  # 247 __asgn_plain
     None,  # 248 __asgn_plain
-    None,  # 249 __asgn_plain
-    _b250,  # 250 AmplifyStmt
+    _b249,  # 249 EntersWithStmt
+    None,  # 250 __asgn_plain
     None,  # 251 __asgn_plain
-    None,  # 252 __asgn_plain
-    _b253,  # 253 AsTurnedFaceUpStmt
+    _b252,  # 252 AmplifyStmt
+    None,  # 253 __asgn_plain
     None,  # 254 __asgn_plain
-    _b255,  # 255 EntersAsCopyStmt
-    _b256,  # 256 CardAltCostStmt
-    None,  # 257 __asgn_plain
-    _b258,  # 258 CardAddCostStmt
+    _b255,  # 255 AsTurnedFaceUpStmt
+    None,  # 256 __asgn_plain
+    _b257,  # 257 EntersAsCopyStmt
+    _b258,  # 258 CardAltCostStmt
     None,  # 259 __asgn_plain
-    None,  # 260 __asgn_plain
-    _b261,  # 261 CantActivateStmt
+    _b260,  # 260 CardAddCostStmt
+    None,  # 261 __asgn_plain
     None,  # 262 __asgn_plain
-    _b263,  # 263 TopRevealedStmt
+    _b263,  # 263 CantActivateStmt
     None,  # 264 __asgn_plain
-    None,  # 265 __asgn_plain
-    _b266,  # 266 AdditionalLandStmt
+    _b265,  # 265 TopRevealedStmt
+    None,  # 266 __asgn_plain
     None,  # 267 __asgn_plain
-    None,  # 268 __asgn_plain
-    _b269,  # 269 PlayTopStmt
+    _b268,  # 268 AdditionalLandStmt
+    None,  # 269 __asgn_plain
     None,  # 270 __asgn_plain
-    None,  # 271 __asgn_plain
-    _b272,  # 272 CardsStaticStmt
-    None,  # 273 __asgn_optional
-    None,  # 274 __asgn_plain
+    _b271,  # 271 PlayTopStmt
+    None,  # 272 __asgn_plain
+    None,  # 273 __asgn_plain
+    _b274,  # 274 CardsStaticStmt
     None,  # 275 __asgn_plain
-    None,  # 276 __asgn_plain
-    _b277,  # 277 ObjectFilter
-    None,  # 278 __asgn_optional
+    _b276,  # 276 CountOf
+    None,  # 277 __asgn_optional
+    None,  # 278 __asgn_plain
     None,  # 279 __asgn_plain
     None,  # 280 __asgn_plain
-    None,  # 281 __asgn_plain
+    _b281,  # 281 ObjectFilter
     None,  # 282 __asgn_plain
     None,  # 283 __asgn_plain
-    _b284,  # 284 ControlledThing
-    None,  # 285 __asgn_oneormore
-    None,  # 286 __asgn_optional
-    None,  # 287 __asgn_plain
-    None,  # 288 __asgn_plain
-    None,  # 289 ConditionWord
+    None,  # 284 __asgn_plain
+    None,  # 285 __asgn_plain
+    None,  # 286 __asgn_plain
+    _b287,  # 287 ControlledThing
+    None,  # 288 __asgn_oneormore
+    None,  # 289 __asgn_optional
     None,  # 290 __asgn_plain
-    _b291,  # 291 MayEffect
-    None,  # 292 __asgn_plain
+    None,  # 291 __asgn_plain
+    None,  # 292 ConditionWord
     None,  # 293 __asgn_plain
-    _b294,  # 294 ChooseAmongEffect
+    _b294,  # 294 MayEffect
     None,  # 295 __asgn_plain
     None,  # 296 __asgn_plain
-    _b297,  # 297 ExtraTurnEffect
+    _b297,  # 297 ChooseAmongEffect
     None,  # 298 __asgn_plain
     None,  # 299 __asgn_plain
-    None,  # 300 __asgn_plain
-    _b301,  # 301 CantCastEffect
+    _b300,  # 300 ExtraTurnEffect
+    None,  # 301 __asgn_plain
     None,  # 302 __asgn_plain
     None,  # 303 __asgn_plain
-    _b304,  # 304 PlayerTopCardActionEffect
+    _b304,  # 304 CantCastEffect
     None,  # 305 __asgn_plain
     None,  # 306 __asgn_plain
-    _b307,  # 307 LoseLifeEffect
+    _b307,  # 307 PlayerTopCardActionEffect
     None,  # 308 __asgn_plain
     None,  # 309 __asgn_plain
-    _b310,  # 310 PlayerMillEffect
+    _b310,  # 310 LoseLifeEffect
     None,  # 311 __asgn_plain
-    _b312,  # 312 MayPlayEffect
-    None,  # 313 __asgn_plain
-    _b314,  # 314 BlockRequirementEffect
-    None,  # 315 __asgn_plain
+    None,  # 312 __asgn_plain
+    _b313,  # 313 PlayerMillEffect
+    None,  # 314 __asgn_plain
+    _b315,  # 315 MayPlayEffect
     None,  # 316 __asgn_plain
-    _b317,  # 317 TopCardActionEffect
+    _b317,  # 317 BlockRequirementEffect
     None,  # 318 __asgn_plain
-    _b319,  # 319 PayEffect
-    None,  # 320 __asgn_plain
+    None,  # 319 __asgn_plain
+    _b320,  # 320 TopCardActionEffect
     None,  # 321 __asgn_plain
-    _b322,  # 322 NumberedActionEffect
+    _b322,  # 322 PayEffect
     None,  # 323 __asgn_plain
-    _b324,  # 324 AttachEffect
-    None,  # 325 __asgn_plain
+    None,  # 324 __asgn_plain
+    _b325,  # 325 NumberedActionEffect
     None,  # 326 __asgn_plain
-    _b327,  # 327 FightEffect
+    _b327,  # 327 AttachEffect
     None,  # 328 __asgn_plain
     None,  # 329 __asgn_plain
-    _b330,  # 330 LookAtTopEffect
+    _b330,  # 330 FightEffect
     None,  # 331 __asgn_plain
     None,  # 332 __asgn_plain
-    None,  # 333 __asgn_plain
-    _b334,  # 334 ObjectDamageEffect
+    _b333,  # 333 LookAtTopEffect
+    None,  # 334 __asgn_plain
     None,  # 335 __asgn_plain
     None,  # 336 __asgn_plain
-    None,  # 337 __asgn_plain
+    _b337,  # 337 ObjectDamageEffect
     None,  # 338 __asgn_plain
-    _b339,  # 339 MoveCountersEffect
-    None,  # 340 __asgn_optional
-    None,  # 341 __asgn_optional
-    _b342,  # 342 KeywordCost
+    None,  # 339 __asgn_plain
+    None,  # 340 __asgn_plain
+    None,  # 341 __asgn_plain
+    _b342,  # 342 MoveCountersEffect
     None,  # 343 __asgn_plain
-    _b344,  # 344 TypeArg
-    None,  # 345 __asgn_plain
-    _b346,  # 346 QualityArg
-    None,  # 347 __asgn_plain
-    _b348,  # 348 OntoArg
+    None,  # 344 __asgn_plain
+    _b345,  # 345 ChangeBaseEffect
+    None,  # 346 __asgn_optional
+    None,  # 347 __asgn_optional
+    _b348,  # 348 KeywordCost
     None,  # 349 __asgn_plain
-    None,  # 350 __asgn_plain
+    _b350,  # 350 TypeArg
     None,  # 351 __asgn_plain
-    None,  # 352 __asgn_plain
+    _b352,  # 352 QualityArg
     None,  # 353 __asgn_plain
-    _b354,  # 354 TriggeredStmt
+    _b354,  # 354 OntoArg
     None,  # 355 __asgn_plain
     None,  # 356 __asgn_plain
-    _b357,  # 357 ActivatedStmt
+    None,  # 357 __asgn_plain
     None,  # 358 __asgn_plain
-    _b359,  # 359 PTDefiningStmt
-    None,  # 360 __asgn_oneormore
+    None,  # 359 __asgn_plain
+    _b360,  # 360 TriggeredStmt
     None,  # 361 __asgn_plain
-    _b362,  # 362 SpellKind
-    None,  # 363 __asgn_oneormore
-    None,  # 364 __asgn_oneormore
-    None,  # 365 __asgn_plain
-    _b366,  # 366 EntersTappedStmt
-    None,  # 367 __asgn_oneormore
-    None,  # 368 __asgn_plain
-    _b369,  # 369 CostPerTargetStmt
-    None,  # 370 __asgn_plain
-    _b371,  # 371 UncounterableStmt
-    None,  # 372 __asgn_oneormore
-    None,  # 373 __asgn_plain
+    None,  # 362 __asgn_plain
+    _b363,  # 363 ActivatedStmt
+    None,  # 364 __asgn_plain
+    _b365,  # 365 PTDefiningStmt
+    None,  # 366 __asgn_oneormore
+    None,  # 367 __asgn_plain
+    _b368,  # 368 SpellKind
+    None,  # 369 __asgn_oneormore
+    None,  # 370 __asgn_oneormore
+    None,  # 371 __asgn_plain
+    _b372,  # 372 EntersTappedStmt
+    None,  # 373 __asgn_oneormore
     None,  # 374 __asgn_plain
-    _b375,  # 375 StaticStmt
-    None,  # 376 __asgn_optional
-    None,  # 377 __asgn_oneormore
+    _b375,  # 375 CostPerTargetStmt
+    None,  # 376 __asgn_plain
+    _b377,  # 377 UncounterableStmt
     None,  # 378 __asgn_oneormore
-    None,  # 379 __asgn_oneormore
-    None,  # 380 __asgn_optional
-    None,  # 381 __asgn_plain
-    None,  # 382 __asgn_plain
-    None,  # 383 __asgn_plain
-    None,  # 384 __asgn_plain
-    None,  # 385 __asgn_plain
-    None,  # 386 __asgn_plain
+    None,  # 379 __asgn_plain
+    None,  # 380 __asgn_plain
+    _b381,  # 381 StaticStmt
+    None,  # 382 __asgn_optional
+    None,  # 383 __asgn_oneormore
+    None,  # 384 __asgn_oneormore
+    None,  # 385 __asgn_oneormore
+    None,  # 386 __asgn_optional
     None,  # 387 __asgn_plain
-    _b388,  # 388 ControlClause
+    None,  # 388 __asgn_plain
     None,  # 389 __asgn_plain
     None,  # 390 __asgn_plain
     None,  # 391 __asgn_plain
     None,  # 392 __asgn_plain
     None,  # 393 __asgn_plain
-    None,  # 394 __asgn_oneormore
+    _b394,  # 394 ControlClause
     None,  # 395 __asgn_plain
     None,  # 396 __asgn_plain
-    _b397,  # 397 DividedDamageEffect
+    None,  # 397 __asgn_plain
     None,  # 398 __asgn_plain
-    _b399,  # 399 DamageEffect
-    None,  # 400 __asgn_plain
-    _b401,  # 401 DestroyEffect
+    None,  # 399 __asgn_plain
+    None,  # 400 __asgn_oneormore
+    None,  # 401 __asgn_plain
     None,  # 402 __asgn_plain
-    None,  # 403 __asgn_plain
-    _b404,  # 404 DrawEffect
-    None,  # 405 __asgn_plain
-    _b406,  # 406 TokenCopyEffect
-    None,  # 407 __asgn_plain
+    _b403,  # 403 DividedDamageEffect
+    None,  # 404 __asgn_plain
+    _b405,  # 405 DamageEffect
+    None,  # 406 __asgn_plain
+    _b407,  # 407 DestroyEffect
     None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
-    None,  # 410 __asgn_plain
-    _b411,  # 411 TokenEffect
-    _b412,  # 412 AddManaEffect
+    _b410,  # 410 DrawEffect
+    None,  # 411 __asgn_plain
+    _b412,  # 412 TokenCopyEffect
     None,  # 413 __asgn_plain
     None,  # 414 __asgn_plain
-    _b415,  # 415 DiscardEffect
+    None,  # 415 __asgn_plain
     None,  # 416 __asgn_plain
-    _b417,  # 417 GainLifeEffect
-    None,  # 418 __asgn_plain
+    _b417,  # 417 TokenEffect
+    _b418,  # 418 AddManaEffect
     None,  # 419 __asgn_plain
-    _b420,  # 420 GainControlEffect
-    None,  # 421 __asgn_plain
-    _b422,  # 422 ReturnToHandEffect
-    None,  # 423 __asgn_plain
+    None,  # 420 __asgn_plain
+    _b421,  # 421 DiscardEffect
+    None,  # 422 __asgn_plain
+    _b423,  # 423 GainLifeEffect
     None,  # 424 __asgn_plain
-    _b425,  # 425 ReturnFromGraveyardEffect
-    None,  # 426 __asgn_plain
+    None,  # 425 __asgn_plain
+    _b426,  # 426 GainControlEffect
     None,  # 427 __asgn_plain
-    None,  # 428 __asgn_plain
-    _b429,  # 429 ReturnToBattlefieldEffect
+    _b428,  # 428 ReturnToHandEffect
+    None,  # 429 __asgn_plain
     None,  # 430 __asgn_plain
-    None,  # 431 __asgn_plain
-    _b432,  # 432 ReturnAllFromGraveyardsEffect
+    _b431,  # 431 ReturnFromGraveyardEffect
+    None,  # 432 __asgn_plain
     None,  # 433 __asgn_plain
     None,  # 434 __asgn_plain
-    None,  # 435 __asgn_plain
+    _b435,  # 435 ReturnToBattlefieldEffect
     None,  # 436 __asgn_plain
-    _b437,  # 437 SearchEffect
-    None,  # 438 __asgn_plain
+    None,  # 437 __asgn_plain
+    _b438,  # 438 ReturnAllFromGraveyardsEffect
     None,  # 439 __asgn_plain
     None,  # 440 __asgn_plain
-    _b441,  # 441 CounterSpellEffect
+    None,  # 441 __asgn_plain
     None,  # 442 __asgn_plain
-    _b443,  # 443 ShuffleEffect
+    _b443,  # 443 SearchEffect
     None,  # 444 __asgn_plain
     None,  # 445 __asgn_plain
     None,  # 446 __asgn_plain
-    _b447,  # 447 MillEffect
+    _b447,  # 447 CounterSpellEffect
     None,  # 448 __asgn_plain
-    None,  # 449 __asgn_plain
-    _b450,  # 450 PutFromHandEffect
+    _b449,  # 449 ShuffleEffect
+    None,  # 450 __asgn_plain
     None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
-    None,  # 453 __asgn_plain
-    _b454,  # 454 PutCountersEffect
+    _b453,  # 453 MillEffect
+    None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
-    None,  # 456 __asgn_plain
-    _b457,  # 457 PutOnLibraryEffect
+    _b456,  # 456 PutFromHandEffect
+    None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
-    _b459,  # 459 PutIntoZoneEffect
-    None,  # 460 __asgn_plain
+    None,  # 459 __asgn_plain
+    _b460,  # 460 PutCountersEffect
     None,  # 461 __asgn_plain
     None,  # 462 __asgn_plain
-    None,  # 463 __asgn_plain
+    _b463,  # 463 PutOnLibraryEffect
     None,  # 464 __asgn_plain
-    _b465,  # 465 ExileEffect
+    _b465,  # 465 PutIntoZoneEffect
     None,  # 466 __asgn_plain
-    _b467,  # 467 ExileTopEffect
+    None,  # 467 __asgn_plain
     None,  # 468 __asgn_plain
-    _b469,  # 469 RegenerateEffect
+    None,  # 469 __asgn_plain
     None,  # 470 __asgn_plain
-    None,  # 471 __asgn_plain
+    _b471,  # 471 ExileEffect
     None,  # 472 __asgn_plain
-    _b473,  # 473 PlayerSacrificesEffect
+    _b473,  # 473 ExileTopEffect
     None,  # 474 __asgn_plain
-    None,  # 475 __asgn_plain
+    _b475,  # 475 RegenerateEffect
     None,  # 476 __asgn_plain
-    _b477,  # 477 SacrificeEffect
+    None,  # 477 __asgn_plain
     None,  # 478 __asgn_plain
-    _b479,  # 479 UntapEffect
+    _b479,  # 479 PlayerSacrificesEffect
     None,  # 480 __asgn_plain
-    _b481,  # 481 TapOrUntapEffect
+    None,  # 481 __asgn_plain
     None,  # 482 __asgn_plain
-    _b483,  # 483 TapEffect
+    _b483,  # 483 SacrificeEffect
     None,  # 484 __asgn_plain
-    None,  # 485 __asgn_plain
+    _b485,  # 485 UntapEffect
     None,  # 486 __asgn_plain
-    _b487,  # 487 RemoveCountersEffect
+    _b487,  # 487 TapOrUntapEffect
     None,  # 488 __asgn_plain
-    _b489,  # 489 DelayedEffect
+    _b489,  # 489 TapEffect
     None,  # 490 __asgn_plain
-    _b491,  # 491 PreventEffect
+    None,  # 491 __asgn_plain
     None,  # 492 __asgn_plain
-    _b493,  # 493 CastThisEffect
+    _b493,  # 493 RemoveCountersEffect
     None,  # 494 __asgn_plain
-    _b495,  # 495 CopySpellEffect
-    _b496,  # 496 NoRegenEffect
-    None,  # 497 __asgn_plain
+    _b495,  # 495 DelayedEffect
+    None,  # 496 __asgn_plain
+    _b497,  # 497 PreventEffect
     None,  # 498 __asgn_plain
-    _b499,  # 499 PhaseOutEffect
+    _b499,  # 499 CastThisEffect
     None,  # 500 __asgn_plain
-    None,  # 501 __asgn_plain
-    _b502,  # 502 NoUntapEffect
+    _b501,  # 501 CopySpellEffect
+    _b502,  # 502 NoRegenEffect
     None,  # 503 __asgn_plain
     None,  # 504 __asgn_plain
-    _b505,  # 505 ContinuousEffect
-    None,  # 506 ActionWord
-    _b507,  # 507 PlayerRef
-    None,  # 508 __asgn_plain
+    _b505,  # 505 PhaseOutEffect
+    None,  # 506 __asgn_plain
+    None,  # 507 __asgn_plain
+    _b508,  # 508 NoUntapEffect
     None,  # 509 __asgn_plain
-    None,  # 510 __asgn_oneormore
-    None,  # 511 BackWord
-    None,  # 512 TargetRef
-    None,  # 513 __asgn_plain
-    _b514,  # 514 AnyNumberTargets
+    None,  # 510 __asgn_plain
+    _b511,  # 511 ContinuousEffect
+    None,  # 512 ActionWord
+    _b513,  # 513 PlayerRef
+    None,  # 514 __asgn_plain
     None,  # 515 __asgn_plain
-    _b516,  # 516 AnyTarget
-    None,  # 517 __asgn_plain
-    None,  # 518 __asgn_plain
-    _b519,  # 519 UpToTargets
-    None,  # 520 __asgn_plain
-    _b521,  # 521 EachPlayers
-    None,  # 522 __asgn_plain
-    _b523,  # 523 ThatRef
+    None,  # 516 __asgn_oneormore
+    None,  # 517 BackWord
+    None,  # 518 TargetRef
+    None,  # 519 __asgn_plain
+    _b520,  # 520 AnyNumberTargets
+    None,  # 521 __asgn_plain
+    _b522,  # 522 AnyTarget
+    None,  # 523 __asgn_plain
     None,  # 524 __asgn_plain
-    _b525,  # 525 EnchantedRef
+    _b525,  # 525 UpToTargets
     None,  # 526 __asgn_plain
-    None,  # 527 __asgn_oneormore
+    _b527,  # 527 EachPlayers
     None,  # 528 __asgn_plain
-    None,  # 529 __asgn_plain
-    _b530,  # 530 BeginningTrigger
-    None,  # 531 Trigger
+    _b529,  # 529 ThatRef
+    None,  # 530 __asgn_plain
+    _b531,  # 531 EnchantedRef
     None,  # 532 __asgn_plain
-    None,  # 533 __asgn_plain
-    _b534,  # 534 LastCounterTrigger
+    None,  # 533 __asgn_oneormore
+    None,  # 534 __asgn_plain
     None,  # 535 __asgn_plain
-    None,  # 536 __asgn_plain
-    None,  # 537 __asgn_plain
-    _b538,  # 538 BatchAttackTrigger
+    _b536,  # 536 BeginningTrigger
+    None,  # 537 Trigger
+    None,  # 538 __asgn_plain
     None,  # 539 __asgn_plain
-    _b540,  # 540 ThisTrigger
+    _b540,  # 540 LastCounterTrigger
     None,  # 541 __asgn_plain
     None,  # 542 __asgn_plain
     None,  # 543 __asgn_plain
-    _b544,  # 544 CastTrigger
+    _b544,  # 544 BatchAttackTrigger
     None,  # 545 __asgn_plain
-    None,  # 546 __asgn_plain
-    _b547,  # 547 YoursTrigger
+    _b546,  # 546 ThisTrigger
+    None,  # 547 __asgn_plain
     None,  # 548 __asgn_plain
-    None,  # 549 __asgn_optional
-    None,  # 550 __asgn_optional
+    None,  # 549 __asgn_plain
+    _b550,  # 550 CastTrigger
     None,  # 551 __asgn_plain
     None,  # 552 __asgn_plain
-    None,  # 553 __asgn_plain
+    _b553,  # 553 YoursTrigger
     None,  # 554 __asgn_plain
-    None,  # 555 __asgn_plain
-    None,  # 556 __asgn_plain
+    None,  # 555 __asgn_optional
+    None,  # 556 __asgn_optional
     None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
-    _b560,  # 560 ZonePlace
+    None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
-    _b564,  # 564 PTChange
-    None,  # 565 StaticPart
-    None,  # 566 __asgn_plain
-    _b567,  # 567 CantAttackOrBlock
+    None,  # 564 __asgn_plain
+    None,  # 565 __asgn_plain
+    _b566,  # 566 ZonePlace
+    None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
-    _b569,  # 569 CantAttack
-    None,  # 570 __asgn_plain
-    _b571,  # 571 CantBlock
+    None,  # 569 __asgn_plain
+    _b570,  # 570 PTChange
+    None,  # 571 StaticPart
     None,  # 572 __asgn_plain
-    _b573,  # 573 CantBeBlockedByFewer
-    _b574,  # 574 CantBeBlockedExcept
-    _b575,  # 575 CanBlockOnly
+    _b573,  # 573 CantAttackOrBlock
+    None,  # 574 __asgn_plain
+    _b575,  # 575 CantAttack
     None,  # 576 __asgn_plain
-    _b577,  # 577 CantBeTargetedBy
-    _b578,  # 578 CantBeTargeted
-    None,  # 579 __asgn_plain
-    _b580,  # 580 CantBeDestroyed
-    None,  # 581 __asgn_plain
-    _b582,  # 582 CantPhaseOut
-    None,  # 583 __asgn_plain
-    _b584,  # 584 PhasesEachUntap
+    _b577,  # 577 CantBlock
+    None,  # 578 __asgn_plain
+    _b579,  # 579 CantBeBlockedByFewer
+    _b580,  # 580 CantBeBlockedExcept
+    _b581,  # 581 CanBlockOnly
+    None,  # 582 __asgn_plain
+    _b583,  # 583 CantBeTargetedBy
+    _b584,  # 584 CantBeTargeted
     None,  # 585 __asgn_plain
-    _b586,  # 586 GainsAbility
+    _b586,  # 586 CantBeDestroyed
     None,  # 587 __asgn_plain
-    None,  # 588 __asgn_plain
-    _b589,  # 589 HasKeywordAtManaCost
-    _b590,  # 590 HasKeywords
-    _b591,  # 591 LosesKeywords
-    None,  # 592 __asgn_plain
+    _b588,  # 588 CantPhaseOut
+    None,  # 589 __asgn_plain
+    _b590,  # 590 PhasesEachUntap
+    None,  # 591 __asgn_plain
+    _b592,  # 592 GainsAbility
     None,  # 593 __asgn_plain
-    _b594,  # 594 CombatDamageSteps
-    None,  # 595 __asgn_plain
-    _b596,  # 596 AssignsExcess
-    None,  # 597 __asgn_plain
-    _b598,  # 598 AttacksUntapped
+    None,  # 594 __asgn_plain
+    _b595,  # 595 HasKeywordAtManaCost
+    _b596,  # 596 HasKeywords
+    _b597,  # 597 LosesKeywords
+    None,  # 598 __asgn_plain
     None,  # 599 __asgn_plain
-    _b600,  # 600 DoesntUntap
+    _b600,  # 600 CombatDamageSteps
     None,  # 601 __asgn_plain
-    _b602,  # 602 DamageGainsLife
+    _b602,  # 602 AssignsExcess
     None,  # 603 __asgn_plain
-    _b604,  # 604 DamageIsLethal
+    _b604,  # 604 AttacksUntapped
     None,  # 605 __asgn_plain
-    _b606,  # 606 DamageAsCounters
+    _b606,  # 606 DoesntUntap
     None,  # 607 __asgn_plain
-    _b608,  # 608 CantBeBlockedBy
+    _b608,  # 608 DamageGainsLife
     None,  # 609 __asgn_plain
-    _b610,  # 610 CantBeAttachedBy
+    _b610,  # 610 DamageIsLethal
     None,  # 611 __asgn_plain
-    _b612,  # 612 PreventDamageFrom
+    _b612,  # 612 DamageAsCounters
     None,  # 613 __asgn_plain
-    _b614,  # 614 AttacksDespite
+    _b614,  # 614 CantBeBlockedBy
     None,  # 615 __asgn_plain
-    _b616,  # 616 MaxBlockers
+    _b616,  # 616 CantBeAttachedBy
     None,  # 617 __asgn_plain
-    _b618,  # 618 AttacksEachCombat
+    _b618,  # 618 PreventDamageFrom
     None,  # 619 __asgn_plain
-    _b620,  # 620 BlocksEachCombat
+    _b620,  # 620 AttacksDespite
     None,  # 621 __asgn_plain
-    _b622,  # 622 CantBeBlocked
+    _b622,  # 622 MaxBlockers
     None,  # 623 __asgn_plain
-    _b624,  # 624 IsColor
+    _b624,  # 624 AttacksEachCombat
     None,  # 625 __asgn_plain
-    None,  # 626 __asgn_plain
+    _b626,  # 626 BlocksEachCombat
     None,  # 627 __asgn_plain
-    None,  # 628 __asgn_plain
+    _b628,  # 628 CantBeBlocked
     None,  # 629 __asgn_plain
-    None,  # 630 __asgn_plain
-    None,  # 631 __asgn_oneormore
-    None,  # 632 __asgn_optional
-    None,  # 633 __asgn_optional
-    None,  # 634 __asgn_optional
-    None,  # 635 __asgn_optional
-    None,  # 636 __asgn_oneormore
-    None,  # 637 __asgn_plain
-    None,  # 638 __asgn_plain
-    None,  # 639 __asgn_oneormore
+    _b630,  # 630 IsColor
+    None,  # 631 __asgn_plain
+    None,  # 632 __asgn_plain
+    None,  # 633 __asgn_plain
+    None,  # 634 __asgn_plain
+    None,  # 635 __asgn_plain
+    None,  # 636 __asgn_plain
+    None,  # 637 __asgn_oneormore
+    None,  # 638 __asgn_optional
+    None,  # 639 __asgn_optional
     None,  # 640 __asgn_optional
     None,  # 641 __asgn_optional
-    None,  # 642 __asgn_plain
-    None,  # 643 __asgn_plain
-    None,  # 644 __asgn_plain
+    None,  # 642 __asgn_optional
+    None,  # 643 __asgn_optional
+    None,  # 644 __asgn_oneormore
     None,  # 645 __asgn_plain
     None,  # 646 __asgn_plain
-    None,  # 647 __asgn_optional
-    None,  # 648 __asgn_zeroormore
-    None,  # 649 __asgn_zeroormore
-    None,  # 650 __asgn_oneormore
-    None,  # 651 __asgn_oneormore
+    None,  # 647 __asgn_oneormore
+    None,  # 648 __asgn_optional
+    None,  # 649 __asgn_optional
+    None,  # 650 __asgn_plain
+    None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
-    None,  # 655 __asgn_plain
-    None,  # 656 __asgn_plain
-    None,  # 657 __asgn_plain
-    None,  # 658 __asgn_plain
-    None,  # 659 __asgn_plain
+    None,  # 655 __asgn_optional
+    None,  # 656 __asgn_zeroormore
+    None,  # 657 __asgn_zeroormore
+    None,  # 658 __asgn_oneormore
+    None,  # 659 __asgn_oneormore
     None,  # 660 __asgn_plain
-    _b661,  # 661 Duration
+    None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
     None,  # 663 __asgn_plain
-    _b664,  # 664 TargetObject
+    None,  # 664 __asgn_plain
     None,  # 665 __asgn_plain
-    _b666,  # 666 FromGraveyard
+    None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
-    None,  # 668 __asgn_optional
-    None,  # 669 __asgn_optional
-    None,  # 670 __asgn_optional
+    None,  # 668 __asgn_plain
+    _b669,  # 669 Duration
+    None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
-    _b672,  # 672 OntoBattlefield
-    None,  # 673 Destination
-    None,  # 674 __asgn_plain
-    _b675,  # 675 IntoHand
-    None,  # 676 __asgn_plain
-    _b677,  # 677 IntoGraveyard
+    _b672,  # 672 TargetObject
+    None,  # 673 __asgn_plain
+    _b674,  # 674 FromGraveyard
+    None,  # 675 __asgn_plain
+    None,  # 676 __asgn_optional
+    None,  # 677 __asgn_optional
     None,  # 678 __asgn_optional
     None,  # 679 __asgn_plain
-    _b680,  # 680 CostValue
-    None,  # 681 __asgn_plain
+    _b680,  # 680 OntoBattlefield
+    None,  # 681 Destination
     None,  # 682 __asgn_plain
-    None,  # 683 __asgn_plain
+    _b683,  # 683 IntoHand
     None,  # 684 __asgn_plain
-    None,  # 685 __asgn_plain
-    None,  # 686 __asgn_plain
+    _b685,  # 685 IntoGraveyard
+    None,  # 686 __asgn_optional
     None,  # 687 __asgn_plain
-    None,  # 688 __asgn_plain
-    None,  # 689 __asgn_optional
+    _b688,  # 688 CostValue
+    None,  # 689 __asgn_plain
     None,  # 690 __asgn_plain
     None,  # 691 __asgn_plain
-    None,  # 692 __asgn_optional
+    None,  # 692 __asgn_plain
     None,  # 693 __asgn_plain
     None,  # 694 __asgn_plain
     None,  # 695 __asgn_plain
-    None,  # 696 __asgn_oneormore
-    None,  # 697 __asgn_oneormore
-    None,  # 698 __asgn_optional
+    None,  # 696 __asgn_plain
+    None,  # 697 __asgn_optional
+    None,  # 698 __asgn_plain
     None,  # 699 __asgn_plain
-    _b700,  # 700 BackRef
+    None,  # 700 __asgn_optional
     None,  # 701 __asgn_plain
-    _b702,  # 702 TargetPlayer
-    None,  # 703 __asgn_optional
-    None,  # 704 __asgn_plain
-    None,  # 705 __asgn_plain
-    _b706,  # 706 EachObjects
-    None,  # 707 KeywordCostPart
-    None,  # 708 __asgn_optional
-    None,  # 709 __asgn_oneormore
-    None,  # 710 __asgn_oneormore
+    None,  # 702 __asgn_plain
+    None,  # 703 __asgn_plain
+    None,  # 704 __asgn_oneormore
+    None,  # 705 __asgn_oneormore
+    None,  # 706 __asgn_optional
+    None,  # 707 __asgn_plain
+    _b708,  # 708 BackRef
+    None,  # 709 __asgn_plain
+    _b710,  # 710 TargetPlayer
     None,  # 711 __asgn_optional
-    None,  # 712 __asgn_optional
-    None,  # 713 __asgn_optional
-    None,  # 714 __asgn_plain
-    None,  # 715 __asgn_plain
-    None,  # 716 __asgn_oneormore
+    None,  # 712 __asgn_plain
+    None,  # 713 __asgn_plain
+    _b714,  # 714 EachObjects
+    None,  # 715 KeywordCostPart
+    None,  # 716 __asgn_optional
     None,  # 717 __asgn_oneormore
-    None,  # 718 __asgn_plain
-    _b719,  # 719 QualityRef
-    None,  # 720 __asgn_plain
+    None,  # 718 __asgn_oneormore
+    None,  # 719 __asgn_optional
+    None,  # 720 __asgn_optional
     None,  # 721 __asgn_optional
-    None,  # 722 GrantedAbility
-    None,  # 723 __asgn_oneormore
+    None,  # 722 __asgn_plain
+    None,  # 723 __asgn_plain
     None,  # 724 __asgn_oneormore
-    None,  # 725 __asgn_plain
-    None,  # 726 __asgn_optional
-    None,  # 727 __asgn_oneormore
-    None,  # 728 __asgn_oneormore
-    None,  # 729 __asgn_oneormore
-    None,  # 730 __asgn_oneormore
+    None,  # 725 __asgn_oneormore
+    None,  # 726 __asgn_plain
+    _b727,  # 727 QualityRef
+    None,  # 728 __asgn_plain
+    None,  # 729 __asgn_optional
+    None,  # 730 GrantedAbility
     None,  # 731 __asgn_oneormore
     None,  # 732 __asgn_oneormore
-    None,  # 733 __asgn_oneormore
-    None,  # 734 __asgn_oneormore
+    None,  # 733 __asgn_plain
+    None,  # 734 __asgn_optional
     None,  # 735 __asgn_oneormore
-    None,  # 736 __asgn_optional
-    None,  # 737 __asgn_plain
-    None,  # 738 __asgn_plain
-    None,  # 739 __asgn_plain
-    _b740,  # 740 PerTime
-    None,  # 741 __asgn_optional
+    None,  # 736 __asgn_oneormore
+    None,  # 737 __asgn_oneormore
+    None,  # 738 __asgn_oneormore
+    None,  # 739 __asgn_oneormore
+    None,  # 740 __asgn_oneormore
+    None,  # 741 __asgn_oneormore
     None,  # 742 __asgn_oneormore
-    None,  # 743 __asgn_plain
-    _b744,  # 744 PerObject
-    None,  # 745 __asgn_optional
+    None,  # 743 __asgn_oneormore
+    None,  # 744 __asgn_optional
+    None,  # 745 __asgn_plain
     None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
-    None,  # 748 __asgn_plain
-    _b749,  # 749 PowerOf
-    None,  # 750 __asgn_plain
+    _b748,  # 748 PerTime
+    None,  # 749 __asgn_optional
+    None,  # 750 __asgn_oneormore
     None,  # 751 __asgn_plain
-    None,  # 752 __asgn_plain
-    None,  # 753 __asgn_plain
+    _b752,  # 752 PerObject
+    None,  # 753 __asgn_optional
     None,  # 754 __asgn_plain
     None,  # 755 __asgn_plain
     None,  # 756 __asgn_plain
-    None,  # 757 __asgn_optional
-    None,  # 758 __asgn_optional
-    None,  # 759 __asgn_optional
-    None,  # 760 __asgn_optional
-    None,  # 761 __asgn_optional
-    None,  # 762 __asgn_optional
-    None,  # 763 __asgn_optional
-    None,  # 764 __asgn_optional
-    None,  # 765 __asgn_oneormore
+    _b757,  # 757 PowerOf
+    None,  # 758 __asgn_plain
+    None,  # 759 __asgn_plain
+    None,  # 760 __asgn_plain
+    None,  # 761 __asgn_plain
+    None,  # 762 __asgn_plain
+    None,  # 763 __asgn_plain
+    None,  # 764 __asgn_plain
+    None,  # 765 __asgn_optional
     None,  # 766 __asgn_optional
     None,  # 767 __asgn_optional
-    None,  # 768 DelayedStep
+    None,  # 768 __asgn_optional
     None,  # 769 __asgn_optional
     None,  # 770 __asgn_optional
-    None,  # 771 __asgn_plain
-    None,  # 772 __asgn_plain
-    None,  # 773 __asgn_optional
-    None,  # 774 __asgn_plain
-    _b775,  # 775 EntersEvent
-    None,  # 776 ThisEvent
-    None,  # 777 __asgn_plain
-    _b778,  # 778 LeavesEvent
+    None,  # 771 __asgn_optional
+    None,  # 772 __asgn_optional
+    None,  # 773 __asgn_oneormore
+    None,  # 774 __asgn_optional
+    None,  # 775 __asgn_optional
+    None,  # 776 DelayedStep
+    None,  # 777 __asgn_optional
+    None,  # 778 __asgn_optional
     None,  # 779 __asgn_plain
-    _b780,  # 780 DiesEvent
-    None,  # 781 __asgn_plain
-    _b782,  # 782 AttacksAloneEvent
-    None,  # 783 __asgn_plain
-    _b784,  # 784 AttacksEvent
+    None,  # 780 __asgn_plain
+    None,  # 781 __asgn_optional
+    None,  # 782 __asgn_plain
+    _b783,  # 783 EntersEvent
+    None,  # 784 ThisEvent
     None,  # 785 __asgn_plain
-    _b786,  # 786 BlocksEvent
+    _b786,  # 786 LeavesEvent
     None,  # 787 __asgn_plain
-    None,  # 788 __asgn_plain
+    _b788,  # 788 DiesEvent
     None,  # 789 __asgn_plain
-    _b790,  # 790 BlockedEvent
+    _b790,  # 790 AttacksAloneEvent
     None,  # 791 __asgn_plain
-    _b792,  # 792 PhasesEvent
+    _b792,  # 792 AttacksEvent
     None,  # 793 __asgn_plain
-    _b794,  # 794 TurnedUpEvent
+    _b794,  # 794 BlocksEvent
     None,  # 795 __asgn_plain
-    _b796,  # 796 ExiledThisWayEvent
+    None,  # 796 __asgn_plain
     None,  # 797 __asgn_plain
-    _b798,  # 798 TargetedEvent
+    _b798,  # 798 BlockedEvent
     None,  # 799 __asgn_plain
-    None,  # 800 __asgn_plain
-    _b801,  # 801 DealsDamageEvent
-    None,  # 802 __asgn_plain
-    _b803,  # 803 DealtDamageEvent
-    None,  # 804 __asgn_optional
-    None,  # 805 __asgn_optional
-    None,  # 806 __asgn_oneormore
-    None,  # 807 __asgn_optional
-    None,  # 808 __asgn_optional
-    None,  # 809 __asgn_optional
-    None,  # 810 __asgn_optional
-    None,  # 811 __asgn_optional
+    _b800,  # 800 PhasesEvent
+    None,  # 801 __asgn_plain
+    _b802,  # 802 TurnedUpEvent
+    None,  # 803 __asgn_plain
+    _b804,  # 804 ExiledThisWayEvent
+    None,  # 805 __asgn_plain
+    _b806,  # 806 TargetedEvent
+    None,  # 807 __asgn_plain
+    None,  # 808 __asgn_plain
+    _b809,  # 809 DealsDamageEvent
+    None,  # 810 __asgn_plain
+    _b811,  # 811 DealtDamageEvent
     None,  # 812 __asgn_optional
     None,  # 813 __asgn_optional
+    None,  # 814 __asgn_oneormore
+    None,  # 815 __asgn_optional
+    None,  # 816 __asgn_optional
+    None,  # 817 __asgn_optional
+    None,  # 818 __asgn_optional
+    None,  # 819 __asgn_optional
+    None,  # 820 __asgn_optional
+    None,  # 821 __asgn_optional
 ]

@@ -18,7 +18,7 @@ from .mana_abilities import AddMana
 from .values import (
     GraveyardSize,
     Cost, CountersOnThis, CountOf, EachObject, EachOpponent, EachPlayer,
-    Fixed, LastAffected, LifeLostThisWay,
+    Fixed, LastAffected, LifeLostThisWay, Plus,
     ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer,
     PlayerSlot, SacrificeSpec, Slot, SlotsFrom, Slots, ThisObject, TimesPaid, XValue, You,
 )
@@ -26,6 +26,7 @@ from .selectors import ObjectFilter
 from .zones import Zone
 
 __all__ = [
+    "Plus",
     "LifeLostThisWay",
     "Ability",
     "ActionStep",

@@ -159,6 +159,15 @@ class SetPT:
 
 
 @dataclass(frozen=True)
+class SetBasePT:
+    """613.4b (layer 7b): an effect setting the object's base power and/or toughness to a number (-1:
+    that one unchanged), after characteristic-defining abilities (7a) and before modifications (7c)."""
+
+    power: int = -1
+    toughness: int = -1
+
+
+@dataclass(frozen=True)
 class CantBeRegenerated:
     """701.15c: its destruction can't be replaced by regeneration ("can't be regenerated this turn")."""
 
@@ -354,7 +363,7 @@ Part = Union[
     CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,
     DamageAsCounters, CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
     AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
-    CantBeRegenerated, SetPT, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
+    CantBeRegenerated, SetPT, SetBasePT, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
     TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns, AdditionalLandPlays,
 ]
 
@@ -391,6 +400,7 @@ __all__ = [
     "CantBeBlockedBy",
     "CantBeBlockedExceptBy",
     "CantBeRegenerated",
+    "SetBasePT",
     "CantBeTargetedBy",
     "CantBlock",
     "CantPhaseOut",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from .abilities import AlternativeCost, KeywordAction
 from .actions import CastSpell
 from .casting import cast_spell
-from .continuous import MayPlay, Part, PTChange
+from .continuous import MayPlay, Part, PTChange, SetBasePT
 from .costoptions import cost_options
 from .costs import offer_to_pay, pay_now
 from .decisions import Choice, ChooseCards, ChooseOption, ChooseOrder, YesNo, chosen_keys
@@ -356,6 +356,26 @@ class CounterSpell:
         for ref in res.referents(self.target):
             if isinstance(ref, int):
                 res.game.counter(ref)
+
+
+@dataclass(frozen=True)
+class SetBaseValue:
+    """613.4b, 611.2: "change this's base toughness to N" -- a continuous effect on the source setting
+    its base power or toughness to N, counted as it resolves (608.2h); it lasts indefinitely (while the
+    object stays on the battlefield, 400.7)."""
+
+    which: str  # "power" | "toughness"
+    amount: Amount
+
+    def resolve(self, res: "Resolution") -> None:
+        """Count the number, then apply the effect."""
+        game = res.game
+        if not game.exists(res.source_oid) or game.obj(res.source_oid).zone is not Zone.BATTLEFIELD:
+            res.performed = False
+            return
+        n = max(self.amount.evaluate(res), 0)
+        part = SetBasePT(power=n) if self.which == "power" else SetBasePT(toughness=n)
+        game.add_continuous(res.source_oid, (part,), res.controller, "indefinitely")
 
 
 @dataclass(frozen=True)
@@ -968,6 +988,7 @@ __all__ = [
     "CounterUnlessPays",
     "CreateTokenCopy",
     "CreateTokens",
+    "SetBaseValue",
     "DealDamage",
     "DealDamageDividedEvenly",
     "DealDividedDamage",

@@ -991,8 +991,9 @@ class Game:
         if not self.exists(oid):
             return
         self.state.continuous.append(ContinuousEffect(oid, parts, controller, until, self.new_id()))
-        ends = {"eot": "end of turn", "next_upkeep": "your next upkeep", "control": "its controller loses control of it"}
-        self.log(f"an effect applies to {self.name_of(oid)} until {ends.get(until, until)}")
+        ends = {"eot": "until end of turn", "next_upkeep": "until your next upkeep",
+                "control": "until its controller loses control of it", "indefinitely": "indefinitely"}
+        self.log(f"an effect applies to {self.name_of(oid)} {ends.get(until, 'until ' + until)}")
 
     def expire_continuous(self, until: str, player: int | None = None) -> None:
         """End effects with the given duration (514.2 for "eot"; "next_upkeep" for ``player``)."""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 
 from .abilities import Ability, ActivatedAbility, Keyword, StaticAbility
 from .continuous import (
-    ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange, SetColors, SetPT,
+    ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange, SetColors, SetPT, SetBasePT,
 )
 from .resolution import Resolution
 from .values import Cost
@@ -481,6 +481,11 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
                 toughness = n if p.toughness else toughness
         finally:
             del game.partial[obj.oid]
+    # 613.4b (layer 7b): effects that set the base power or toughness to a value, by timestamp (613.7)
+    for p, _ in parts:
+        if isinstance(p, SetBasePT):
+            power = p.power if p.power >= 0 else power
+            toughness = p.toughness if p.toughness >= 0 else toughness
     if power is not None and toughness is not None:
         # 613.4c (layer 7c): modifications from effects and static abilities, then counters.
         for p, _ in parts:

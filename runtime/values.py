@@ -219,6 +219,18 @@ class EventAmount:
 
 
 @dataclass(frozen=True)
+class Plus:
+    """"1 plus the number of creature cards in your graveyard": ``base`` added to an amount."""
+
+    base: int
+    amount: "Amount"
+
+    def evaluate(self, res: "Resolution") -> int:
+        """The base plus the amount, counted now."""
+        return self.base + self.amount.evaluate(res)
+
+
+@dataclass(frozen=True)
 class LifeLostThisWay:
     """"that much" after a life-losing instruction (608.2c; 702.101a extort: "you gain life equal to the
     total life lost this way"): the life the instruction before it made players lose."""
@@ -248,7 +260,7 @@ class CountOf:
 
 
 Amount = Union[Fixed, Times, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, LifeLostThisWay,
-               CountOf]
+               CountOf, Plus]
 
 
 # ------------------------------------------------------------------ costs

@@ -169,6 +169,22 @@ class CountOf(Amount):
         return f"rt.CountOf(filter={self.filter.python()}{extra})"
 
 
+@dataclass(frozen=True)
+class Plus(Amount):
+    """"1 plus the number of creature cards in your graveyard": a number added to a count."""
+
+    base: int
+    count: CountOf
+    words: str = ""
+    value = 0
+
+    def text(self) -> str:
+        return self.words
+
+    def python(self) -> str:
+        return f"rt.Plus(base={lit(self.base)}, amount={self.count.python()})"
+
+
 def per_time(a: Amount) -> str:
     """"for each time it was kicked" after an amount multiplied by the times a cost was paid."""
     return f" for each time it was {a.words}" if isinstance(a, TimesPaid) else ""

@@ -760,6 +760,21 @@ class RemoveCounters(Effect):
 
 
 @dataclass(frozen=True)
+class ChangeBase(Effect):
+    """613.4b (layer 7b), 611.2: "change this's base toughness to N" -- the source's base power or
+    toughness becomes the number counted as it resolves, indefinitely."""
+
+    which: str  # "power" | "toughness"
+    amount: Amount
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"change {ph.this_name()}'s base {self.which} to {self.amount.text()}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.SetBaseValue(which={lit(self.which)}, amount={self.amount.python()})"
+
+
+@dataclass(frozen=True)
 class MoveCounters(Effect):
     """122.5: "move a +1/+1 counter from this onto that creature"."""
 
